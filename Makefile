@@ -1,0 +1,44 @@
+# Two commands: `make run` serves the app, `make test` runs every test; both set up what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 5000
+CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
+
+.PHONY: run test bench translations extract-messages init-db clean
+
+$(BIN)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(BIN)/.test-installed: requirements-test.txt $(BIN)/.installed
+	$(BIN)/python -m pip install --quiet -r requirements-test.txt
+	touch $@
+
+translations: $(BIN)/.installed $(CATALOGS:.po=.mo)
+
+%.mo: %.po
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+run: $(BIN)/.installed translations
+	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
+
+test: $(BIN)/.test-installed translations
+	$(BIN)/python -m pytest
+
+bench: $(BIN)/.test-installed translations
+	$(BIN)/python -m pytest benchmarks --benchmark-only
+
+init-db: $(BIN)/.installed
+	$(BIN)/flask --app app init-db
+
+# After changing user-facing text: collect it and merge it into every catalogue.
+extract-messages: $(BIN)/.installed
+	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -o translations/messages.pot --no-location --omit-header app.py views templates
+	$(BIN)/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching
+
+clean:
+	rm -rf $(VENV) translations/*/LC_MESSAGES/*.mo

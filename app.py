@@ -1,0 +1,95 @@
+"""Tablemate: score sheets, rule checkers and rules for Burro, Burraco, Bura and Buraco."""
+
+import os
+import secrets
+from urllib.parse import urlsplit
+
+import click
+from flask import Flask, current_app, request
+from flask_babel import Babel
+from flask_wtf.csrf import CSRFProtect
+
+import store
+from views import api, checkers, errors, home, matches, template_helpers
+
+LANGUAGES = ("en", "de")
+HTMX_VERSION = "2.0.11"
+
+csrf = CSRFProtect()
+babel = Babel()
+
+
+def select_locale() -> str:
+    """The language the player chose, else the browser's best match, else English."""
+    chosen = request.cookies.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def _secret_key(instance_path: str) -> str:
+    """Generated once into the instance folder, so links and forms survive restarts."""
+    path = os.path.join(instance_path, "secret_key")
+    if not os.path.exists(path):
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
+            file.write(secrets.token_hex(32))
+    with open(path) as file:
+        return file.read().strip()
+
+
+def create_app(config=None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "tablemate.sqlite"),
+        LANGUAGES=LANGUAGES,
+        BABEL_DEFAULT_LOCALE=LANGUAGES[0],
+        HTMX_CDN_URL=f"https://unpkg.com/htmx.org@{HTMX_VERSION}/dist/htmx.min.js",
+        HTMX_SRI="sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg",
+        HTMX_VENDORED=f"vendor/htmx-{HTMX_VERSION}.min.js",
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,
+        RECENT_MATCHES=12,
+    )
+    app.config.from_prefixed_env()
+    app.config.from_pyfile("config.py", silent=True)
+    if config:
+        app.config.from_mapping(config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+    csrf.exempt(api.bp)
+    for blueprint in (home.bp, matches.bp, checkers.bp, api.bp):
+        app.register_blueprint(blueprint)
+    errors.register(app)
+    template_helpers.register(app)
+    app.teardown_appcontext(store.close_db)
+    app.after_request(_security_headers)
+
+    @app.cli.command("init-db")
+    def init_db_command():
+        """Create the database or bring its schema up to date."""
+        store.connect(app.config["DATABASE"]).close()
+        click.echo(f"Schema version {len(store.MIGRATIONS)} ready.")
+
+    with app.app_context():
+        store.connect(app.config["DATABASE"]).close()
+    return app
+
+
+def _security_headers(response):
+    """A strict CSP (scripts only from here and the pinned CDN), and no link in referrers."""
+    cdn = urlsplit(current_app.config["HTMX_CDN_URL"])
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'self'; "
+        f"script-src 'self' {cdn.scheme}://{cdn.netloc}; "
+        "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+    )
+    # Match links are the keys to the sheets: never hand them to the CDN in a Referer.
+    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.vary.add("HX-Request")
+    return response

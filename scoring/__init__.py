@@ -1,0 +1,1 @@
+"""Pure card-game rules: values in, values out; no Flask, no database."""

@@ -1,0 +1,35 @@
+"""The games a match can be kept for, and the steps every score sheet shares."""
+
+from collections.abc import Mapping, Sequence
+
+from . import burro
+from .errors import HandError
+
+# Each game module offers MIN_PLAYERS, MAX_PLAYERS, verify_options(raw, players),
+# verify_hand(options, players, raw) and standings(options, players, hands).
+GAMES = {"burro": burro}
+
+
+def next_hand(game, options, players: int, hands: Sequence[Mapping], raw: Mapping):
+    """Check a new hand against the match so far; return it with the standings after it."""
+    if game.standings(options, players, hands).finished:
+        raise HandError("match_finished")
+    hand = game.verify_hand(options, players, raw)
+    return hand, game.standings(options, players, [*hands, hand])
+
+
+def corrected_hand(game, options, players: int, hands: Sequence[Mapping], number: int,
+                   raw: Mapping):
+    """Check an edit of hand ``number`` (from 1): the whole match must still add up."""
+    if not 1 <= number <= len(hands):
+        raise HandError("no_such_hand", number=number)
+    hand = game.verify_hand(options, players, raw)
+    changed = [*hands[:number - 1], hand, *hands[number:]]
+    return hand, game.standings(options, players, changed)
+
+
+def score(name: str, raw_options: Mapping, players: int, hands: Sequence[Mapping]):
+    """A stored match, re-scored from what was entered: its game, options and standings."""
+    game = GAMES[name]
+    options = game.verify_options(raw_options, players)
+    return game, options, game.standings(options, players, hands)

@@ -1,0 +1,201 @@
+"""Persistence on SQLite through sqlite-utils: matches, their players, and every entry made.
+
+Only what the players entered is stored; standings are derived by ``scoring`` on each read.
+An entry is never deleted: an edit or an undo marks it replaced or undone and keeps it.
+"""
+
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import sqlite_utils
+from flask import current_app, g
+
+ACTIVE, REPLACED, UNDONE = "active", "replaced", "undone"
+
+
+class StaleEntry(Exception):
+    """The match changed since the form was shown (another phone entered a hand)."""
+
+
+def _create_tables(db: sqlite_utils.Database) -> None:
+    db["matches"].create(
+        {"id": int, "token": str, "game": str, "options": str, "created_at": str},
+        pk="id", not_null={"token", "game", "options", "created_at"},
+    )
+    db["matches"].create_index(["token"], unique=True)
+    db["players"].create(
+        {"id": int, "match_id": int, "seat": int, "name": str},
+        pk="id", foreign_keys=[("match_id", "matches", "id")],
+        not_null={"match_id", "seat", "name"},
+    )
+    db["players"].create_index(["match_id", "seat"], unique=True)
+    db["entries"].create(
+        {"id": int, "match_id": int, "number": int, "data": str, "status": str,
+         "created_at": str, "ended_at": str},
+        pk="id", foreign_keys=[("match_id", "matches", "id")],
+        not_null={"match_id", "number", "data", "status", "created_at"},
+    )
+    # One live entry per hand: two phones saving the same hand at once cannot both win.
+    db.execute("CREATE UNIQUE INDEX entries_live ON entries (match_id, number) "
+               "WHERE status = 'active'")
+
+
+# Append only: a released schema changes by a new step, never by editing an old one.
+MIGRATIONS = (_create_tables,)
+
+
+def schema_version(db: sqlite_utils.Database) -> int:
+    return db.execute("PRAGMA user_version").fetchone()[0]
+
+
+def migrate(db: sqlite_utils.Database) -> None:
+    """Apply the migrations the database has not seen yet, each in its own transaction."""
+    for version, step in enumerate(MIGRATIONS, start=1):
+        if version <= schema_version(db):
+            continue
+        with db.atomic():
+            step(db)
+            db.execute(f"PRAGMA user_version = {version:d}")
+
+
+def connect(path: str) -> sqlite_utils.Database:
+    """Open the database with foreign keys on and WAL journaling, migrated."""
+    db = sqlite_utils.Database(path)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.enable_wal()
+    migrate(db)
+    return db
+
+
+def get_db() -> sqlite_utils.Database:
+    """The request's database handle, opened on first use."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_error=None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Match:
+    id: int
+    token: str
+    game: str
+    options: dict
+    players: tuple[str, ...]
+    hands: tuple[dict, ...]
+    created_at: str
+
+
+@dataclass(frozen=True)
+class PastEntry:
+    """An entry an edit replaced or an undo took back, kept for the match's history."""
+
+    number: int
+    data: dict
+    status: str
+    created_at: str
+    ended_at: str
+
+
+def new_token() -> str:
+    """The match's secret link: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+def create_match(db, game: str, players, options: dict) -> Match:
+    token = new_token()
+    with db.atomic():
+        match_id = db["matches"].insert({
+            "token": token, "game": game, "options": json.dumps(options),
+            "created_at": _now(),
+        }).last_pk
+        db["players"].insert_all(
+            {"match_id": match_id, "seat": seat, "name": name}
+            for seat, name in enumerate(players)
+        )
+    return get_match(db, token)
+
+
+def get_match(db, token: str) -> Match | None:
+    row = next(db.query("SELECT * FROM matches WHERE token = ?", [token]), None)
+    if row is None:
+        return None
+    players = [r["name"] for r in db.query(
+        "SELECT name FROM players WHERE match_id = ? ORDER BY seat", [row["id"]])]
+    hands = [json.loads(r["data"]) for r in db.query(
+        "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
+        [row["id"], ACTIVE])]
+    return Match(row["id"], row["token"], row["game"], json.loads(row["options"]),
+                 tuple(players), tuple(hands), row["created_at"])
+
+
+def past_entries(db, match: Match) -> list[PastEntry]:
+    """What edits and undos replaced, newest first."""
+    return [PastEntry(r["number"], json.loads(r["data"]), r["status"], r["created_at"],
+                      r["ended_at"])
+            for r in db.query(
+                "SELECT * FROM entries WHERE match_id = ? AND status != ? "
+                "ORDER BY ended_at DESC, id DESC", [match.id, ACTIVE])]
+
+
+def _live_count(db, match_id: int) -> int:
+    return db.execute("SELECT count(*) FROM entries WHERE match_id = ? AND status = ?",
+                      [match_id, ACTIVE]).fetchone()[0]
+
+
+def add_hand(db, match: Match, data: dict, hands_seen: int) -> None:
+    """Store the next hand, unless the sheet has changed since ``hands_seen`` hands."""
+    try:
+        with db.atomic():
+            if _live_count(db, match.id) != hands_seen:
+                raise StaleEntry()
+            db["entries"].insert({
+                "match_id": match.id, "number": hands_seen + 1, "data": json.dumps(data),
+                "status": ACTIVE, "created_at": _now(),
+            })
+    except sqlite3.IntegrityError as error:
+        raise StaleEntry() from error
+
+
+def _retire(db, match: Match, number: int, status: str) -> None:
+    db.execute("UPDATE entries SET status = ?, ended_at = ? "
+               "WHERE match_id = ? AND number = ? AND status = ?",
+               [status, _now(), match.id, number, ACTIVE])
+
+
+def replace_hand(db, match: Match, number: int, data: dict, hands_seen: int) -> None:
+    """Put a corrected entry in place of hand ``number``; the old one is kept."""
+    with db.atomic():
+        if _live_count(db, match.id) != hands_seen:
+            raise StaleEntry()
+        _retire(db, match, number, REPLACED)
+        db["entries"].insert({
+            "match_id": match.id, "number": number, "data": json.dumps(data),
+            "status": ACTIVE, "created_at": _now(),
+        })
+
+
+def undo_last_hand(db, match: Match, hands_seen: int) -> None:
+    """Take back the last hand; it stays in the history as undone."""
+    with db.atomic():
+        if _live_count(db, match.id) != hands_seen:
+            raise StaleEntry()
+        _retire(db, match, hands_seen, UNDONE)
+
+
+def get_matches(db, tokens) -> list[Match]:
+    """The matches behind these links, in the order given, skipping unknown ones."""
+    found = (get_match(db, token) for token in tokens)
+    return [match for match in found if match is not None]

@@ -1,0 +1,144 @@
+"""The JSON API, version 1: the checkers and the score sheets for other clients and scripts.
+
+Requests carry JSON (``Content-Type: application/json``); a browser form cannot send that
+to another site without asking first, which is why this blueprint needs no CSRF token.
+Write access to a match is its secret token, as on the pages.
+"""
+
+from flask import Blueprint, abort, jsonify, request, url_for
+from flask_babel import gettext as _
+
+import store
+from scoring import burro
+from scoring.cards import parse_card
+from scoring.errors import ScoringError
+from scoring.games import GAMES, corrected_hand, next_hand, score
+from scoring.players import verify_players
+
+from .matches import get_match_or_404, options_of
+from .messages import describe, trick_reason
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+class BadRequest(Exception):
+    """The request's JSON is not what the endpoint takes."""
+
+
+@bp.errorhandler(ScoringError)
+def refuse_by_rule(error: ScoringError):
+    return jsonify(error=describe(error), code=error.code), 400
+
+
+@bp.errorhandler(BadRequest)
+def refuse_shape(error: BadRequest):
+    return jsonify(error=str(error)), 400
+
+
+def _body() -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise BadRequest(_("Send a JSON object with the header Content-Type: "
+                           "application/json."))
+    return body
+
+
+def _field(body: dict, name: str, kind: type, default=None):
+    value = body.get(name, default)
+    if not isinstance(value, kind):
+        raise BadRequest(_("The field “%(name)s” is missing or of the wrong type.", name=name))
+    return value
+
+
+def standings_json(match: store.Match) -> dict:
+    """A match as the API shows it: what was entered and everything derived from it."""
+    _game, options, standings = score(match.game, match.options, len(match.players),
+                                      match.hands)
+    key = options.hand_key
+    return {
+        "id": match.id,
+        "game": match.game,
+        "players": list(match.players),
+        "options": options.to_dict(),
+        "totals": list(standings.totals),
+        "to_go": None if standings.to_go is None else list(standings.to_go),
+        "finished": standings.finished,
+        "winners": list(standings.winners),
+        "losers": list(standings.losers),
+        "dealer": standings.dealer,
+        "leader": standings.leader,
+        "hands": [{"number": row.number, "dealer": row.dealer, key: row.player,
+                   "totals": list(row.totals)} for row in standings.rows],
+        "url": url_for("matches.show", token=match.token, _external=True),
+    }
+
+
+@bp.post("/burro/trick")
+def burro_trick():
+    """Who wins a Burro trick: ``{"deck": "40", "plays": ["5H", "JH", null, "7H"]}``."""
+    body = _body()
+    deck = burro.verify_deck(body.get("deck"))
+    plays = [None if play is None else parse_card(str(play))
+             for play in _field(body, "plays", list)]
+    trick = burro.trick_winner(deck, plays)
+    return jsonify(winner=trick.winner, card=trick.card.code, suit=trick.suit.value,
+                   leads_next=trick.winner, off_suit=list(trick.off_suit),
+                   passed=list(trick.passed), reason=trick_reason(trick))
+
+
+@bp.post("/matches")
+def create_match():
+    """Start a match: ``{"game": "burro", "players": [...], "options": {...}}`` → 201."""
+    body = _body()
+    name = _field(body, "game", str)
+    if name not in GAMES:
+        raise BadRequest(_("There is no game “%(name)s” to keep score for yet.", name=name[:30]))
+    game = GAMES[name]
+    players = verify_players(_field(body, "players", list), game.MIN_PLAYERS,
+                             game.MAX_PLAYERS)
+    options = game.verify_options(_field(body, "options", dict, {}), len(players))
+    match = store.create_match(store.get_db(), name, players, options.to_dict())
+    return jsonify({**standings_json(match), "token": match.token}), 201
+
+
+@bp.get("/matches/<token>")
+def show_match(token):
+    """The standings of a match."""
+    return jsonify(standings_json(get_match_or_404(token)))
+
+
+@bp.post("/matches/<token>/hands")
+def add_hand(token):
+    """Enter the next hand (Burro: ``{"burro": 2}``; Portuguese, Cangkul: ``{"winner": 0}``)."""
+    match = get_match_or_404(token)
+    hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
+                                 match.hands, _body())
+    _store_or_conflict(store.add_hand, match, hand, len(match.hands))
+    return jsonify(standings_json(get_match_or_404(token))), 201
+
+
+@bp.put("/matches/<token>/hands/<int:number>")
+def replace_hand(token, number):
+    """Correct hand ``number`` (from 1); the replaced entry stays in the history."""
+    match = get_match_or_404(token)
+    hand, _standings = corrected_hand(GAMES[match.game], options_of(match), len(match.players),
+                                      match.hands, number, _body())
+    _store_or_conflict(store.replace_hand, match, number, hand, len(match.hands))
+    return jsonify(standings_json(get_match_or_404(token)))
+
+
+@bp.delete("/matches/<token>/hands/last")
+def undo_hand(token):
+    """Take back the last hand."""
+    match = get_match_or_404(token)
+    if not match.hands:
+        raise BadRequest(_("There is no hand to undo."))
+    _store_or_conflict(store.undo_last_hand, match, len(match.hands))
+    return jsonify(standings_json(get_match_or_404(token)))
+
+
+def _store_or_conflict(write, *args) -> None:
+    try:
+        write(store.get_db(), *args)
+    except store.StaleEntry:
+        abort(409)

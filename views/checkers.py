@@ -1,0 +1,57 @@
+"""Checkers: settle a question at the table. Burro: who won this trick?"""
+
+from flask import Blueprint, redirect, request, url_for
+
+from scoring import burro
+from scoring.cards import split_tokens
+from scoring.errors import ScoringError
+
+from . import is_fragment_request, render
+from .messages import describe, trick_reason
+
+bp = Blueprint("checkers", __name__)
+
+
+def _next_plays(text: str, args) -> str | None:
+    """Apply a picker button to the typed trick; None when no button was pressed."""
+    tokens = split_tokens(text)
+    if "add" in args:
+        tokens.append(args["add"])
+    elif "pass" in args:
+        tokens.append("-")
+    elif "back" in args:
+        tokens = tokens[:-1]
+    elif "clear" in args:
+        tokens = []
+    else:
+        return None
+    return " ".join(tokens)
+
+
+@bp.get("/burro/trick")
+def burro_trick():
+    """Who wins the trick and leads next; the picker's buttons edit the trick in the URL."""
+    text = request.args.get("plays", "")[:200]
+    try:
+        deck = burro.verify_deck(request.args.get("deck") or None)
+    except ScoringError:
+        deck = burro.DECKS[0]
+    changed = _next_plays(text, request.args)
+    if changed is not None:
+        canonical = url_for("checkers.burro_trick", deck=deck, plays=changed or None)
+        if not is_fragment_request():
+            return redirect(canonical, 303)
+        text = changed
+    trick, error = None, None
+    try:
+        plays = burro.parse_plays(text)
+        if len(plays) >= burro.MIN_PLAYERS:
+            trick = burro.trick_winner(deck, plays)
+    except ScoringError as problem:
+        plays, error = [], describe(problem)
+    body, status = render("checkers/burro_trick.html", "checker", deck=deck, text=text,
+                          plays=plays, trick=trick, error=error,
+                          reason=trick and trick_reason(trick),
+                          picker=burro.cards_by_suit(deck))
+    headers = {"HX-Push-Url": canonical} if changed is not None else {}
+    return body, status, headers

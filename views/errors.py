@@ -1,0 +1,45 @@
+"""One error handler: an error page, a message fragment for htmx, or JSON under /api/."""
+
+from flask import current_app, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from jinja2_fragments.flask import render_block
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from . import is_fragment_request
+
+
+def _explanation(error: HTTPException) -> str:
+    if isinstance(error, CSRFError):
+        return _("This form has expired or did not come from this page. Reload the page and "
+                 "try again; nothing was saved.")
+    return {
+        400: _("The request could not be read; nothing was saved."),
+        404: _("There is no such page. A match link only works when copied whole."),
+        405: _("That action is not possible here."),
+        409: _("The match changed meanwhile; load it again before you change it."),
+        413: _("That is far too much text; nothing was saved."),
+    }.get(error.code, _("Something went wrong on our side; nothing was saved."))
+
+
+def handle_http_error(error: HTTPException):
+    """Render an HTTP error in the form the request asked for."""
+    status, message = error.code, _explanation(error)
+    if request.path.startswith("/api/"):
+        return jsonify(error=message), status
+    if is_fragment_request():
+        # The page stays as it is; the message shows in its flash area.
+        headers = {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
+        return render_block("error.html", "message", message=message), status, headers
+    return render_template("error.html", status=status, message=message), status
+
+
+def handle_unexpected_error(error: Exception):
+    """A bug must not show a trace; it is logged, and the player sees a plain message."""
+    current_app.logger.exception("Unhandled error", exc_info=error)
+    return handle_http_error(InternalServerError())
+
+
+def register(app) -> None:
+    app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(Exception, handle_unexpected_error)

@@ -1,0 +1,57 @@
+"""The home page (games, matches on this device, checkers) and the language switch."""
+
+from flask import Blueprint, current_app, redirect, request, url_for
+from flask_babel import lazy_gettext as _l
+
+import store
+from scoring.games import GAMES, score
+
+from . import remembered_matches, render
+
+bp = Blueprint("home", __name__)
+
+GAME_TILES = (
+    ("burro", "Burro", _l("Spanish trick game: whoever is left holding cards is the donkey.")),
+    ("burraco", "Burraco", _l("Italian partnership rummy with pozzetti and burracos.")),
+    ("bura", "Bura", _l("Russian ace-ten trick game played for a pot.")),
+    ("buraco", "Buraco", _l("Brazilian rummy, Burraco's cousin.")),
+)
+
+# A year: the choice of language should outlast the evening.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+
+
+def _recent() -> list[dict]:
+    """The matches opened on this device, each with its leader and how far it has come."""
+    recent = []
+    for match in store.get_matches(store.get_db(), remembered_matches()):
+        _game, _options, standings = score(match.game, match.options, len(match.players),
+                                           match.hands)
+        recent.append({"match": match, "standings": standings,
+                       "ahead": [match.players[seat] for seat in standings.ahead]})
+    return recent
+
+
+@bp.get("/")
+def index():
+    """Four game tiles, the matches to continue, the checkers."""
+    tiles = [{"game": game, "name": name, "blurb": blurb, "ready": game in GAMES}
+             for game, name, blurb in GAME_TILES]
+    return render("home/index.html", "main", tiles=tiles, recent=_recent())
+
+
+def _local(path: str) -> str:
+    """Only a path on this site may be returned to (no open redirect)."""
+    if path.startswith("/") and not path.startswith("//") and "\\" not in path:
+        return path
+    return url_for("home.index")
+
+
+@bp.post("/language")
+def set_language():
+    """Switch the language and remember it on this device."""
+    response = redirect(_local(request.form.get("next", "/")), 303)
+    language = request.form.get("lang")
+    if language in current_app.config["LANGUAGES"]:
+        response.set_cookie("lang", language, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax")
+    return response

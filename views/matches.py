@@ -1,0 +1,219 @@
+"""Score sheets: start a match, enter hands by tapping, undo and edit, see who won."""
+
+from flask import Blueprint, abort, redirect, request, url_for
+from flask_babel import gettext as _
+
+import store
+from scoring.errors import ScoringError
+from scoring.games import GAMES, corrected_hand, next_hand, score
+from scoring.players import verify_players
+
+from . import is_fragment_request, remember_match, render
+from .messages import describe
+
+bp = Blueprint("matches", __name__)
+
+DEFAULT_PLAYERS = 4
+
+
+def get_match_or_404(token: str) -> store.Match:
+    match = store.get_match(store.get_db(), token)
+    if match is None:
+        abort(404)
+    return match
+
+
+def options_of(match: store.Match):
+    """The match's stored options, typed by its game's rules."""
+    return GAMES[match.game].verify_options(match.options, len(match.players))
+
+
+def get_game_or_404(game: str):
+    if game not in GAMES:
+        abort(404)
+    return GAMES[game]
+
+
+# --- New match ---------------------------------------------------------------------------
+
+def _draft_from_form(form) -> dict:
+    """What the new-match form holds: names in order, who deals first, the options as typed."""
+    names = form.getlist("players")
+    dealer = form.get("dealer", "0")
+    return {
+        "players": names,
+        "dealer": int(dealer) if dealer.isdigit() and int(dealer) < len(names) else 0,
+        "options": {key: form.get(key, "") for key in ("limit", "variant", "wins_target")},
+    }
+
+
+def _move(draft: dict, seat: int, to: int) -> None:
+    names = draft["players"]
+    if 0 <= seat < len(names) and 0 <= to < len(names):
+        names[seat], names[to] = names[to], names[seat]
+        if draft["dealer"] in (seat, to):
+            draft["dealer"] = to if draft["dealer"] == seat else seat
+
+
+def _edit_draft(draft: dict, action: str, game) -> None:
+    """The list buttons: add a row, remove one, move one up or down (no JavaScript needed)."""
+    names = draft["players"]
+    verb, _sep, seat = action.partition("-")
+    seat = int(seat) if seat.isdigit() else -1
+    if verb == "add" and len(names) < game.MAX_PLAYERS:
+        names.append("")
+    elif verb == "remove" and 0 <= seat < len(names) and len(names) > game.MIN_PLAYERS:
+        del names[seat]
+        if draft["dealer"] >= len(names) or draft["dealer"] == seat:
+            draft["dealer"] = 0
+        elif draft["dealer"] > seat:
+            draft["dealer"] -= 1
+    elif verb == "up":
+        _move(draft, seat, seat - 1)
+    elif verb == "down":
+        _move(draft, seat, seat + 1)
+
+
+def _blank_draft(game) -> dict:
+    again = store.get_match(store.get_db(), request.args.get("again", ""))
+    if again is not None and GAMES.get(again.game) is game:
+        return {"players": list(again.players), "dealer": again.options.get("first_dealer", 0),
+                "options": again.options}
+    return {"players": [""] * DEFAULT_PLAYERS, "dealer": 0, "options": {}}
+
+
+def _new_page(game_name: str, draft: dict, error: str | None = None, status: int = 200):
+    return render("matches/new.html", "form", status, game=game_name, spec=GAMES[game_name],
+                  draft=draft, error=error)
+
+
+@bp.get("/<game>/new")
+def new(game):
+    """The new-match form, empty or filled from an earlier match ("play again")."""
+    spec = get_game_or_404(game)
+    return _new_page(game, _blank_draft(spec))
+
+
+@bp.post("/<game>/new")
+def create(game):
+    """Change the draft's player list, or start the match it describes."""
+    spec = get_game_or_404(game)
+    draft = _draft_from_form(request.form)
+    action = request.form.get("action", "start")
+    if action != "start":
+        _edit_draft(draft, action, spec)
+        return _new_page(game, draft)
+    try:
+        names = verify_players(draft["players"], spec.MIN_PLAYERS, spec.MAX_PLAYERS)
+        options = spec.verify_options({**draft["options"], "first_dealer": draft["dealer"]},
+                                      len(names))
+    except ScoringError as error:
+        return _new_page(game, draft, describe(error), 422)
+    match = store.create_match(store.get_db(), game, names, options.to_dict())
+    remember_match(match.token)
+    return redirect(url_for("matches.show", token=match.token), 303)
+
+
+# --- The sheet ---------------------------------------------------------------------------
+
+def _sheet(match: store.Match, status: int = 200, **extra):
+    """Render the sheet (or its block for htmx) with the standings derived afresh."""
+    game, options, standings = score(match.game, match.options, len(match.players),
+                                     match.hands)
+    history = store.past_entries(store.get_db(), match)
+    return render("matches/show.html", "sheet", status, match=match, game=game, options=options,
+                  standings=standings, history=history, **extra)
+
+
+def _hands_seen() -> int:
+    """How many hands the form's sheet showed: the guard against two phones at once."""
+    seen = request.form.get("hands_seen", "")
+    if not seen.isdigit():
+        abort(400)
+    return int(seen)
+
+
+def _stale(match_token: str):
+    return _sheet(store.get_match(store.get_db(), match_token), 409,
+                  error=_("The sheet changed on another phone. Here it is as it stands now: "
+                          "enter your hand again if it is still missing."))
+
+
+def _after_change(match: store.Match, **done):
+    """POST → redirect → GET for plain forms; the fresh sheet block for htmx."""
+    if is_fragment_request():
+        return _sheet(store.get_match(store.get_db(), match.token), **done)
+    return redirect(url_for("matches.show", token=match.token, **done), 303)
+
+
+@bp.get("/m/<token>")
+def show(token):
+    """The score sheet: totals, next dealer and leader, the entry panel, the history."""
+    match = get_match_or_404(token)
+    remember_match(token)
+    done = {key: request.args.get(key, type=int) for key in ("saved", "undone", "edited")}
+    return _sheet(match, **{key: value for key, value in done.items() if value})
+
+
+@bp.post("/m/<token>/hands")
+def add_hand(token):
+    """Enter the next hand with one tap on a player."""
+    match = get_match_or_404(token)
+    seen = _hands_seen()
+    if seen != len(match.hands):
+        return _stale(token)
+    try:
+        hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
+                                     match.hands, request.form)
+    except ScoringError as error:
+        return _sheet(match, 422, error=describe(error))
+    try:
+        store.add_hand(store.get_db(), match, hand, seen)
+    except store.StaleEntry:
+        return _stale(token)
+    return _after_change(match, saved=seen + 1)
+
+
+@bp.post("/m/<token>/undo")
+def undo(token):
+    """Take back the last hand (it stays in the match's history)."""
+    match = get_match_or_404(token)
+    seen = _hands_seen()
+    if seen != len(match.hands):
+        return _stale(token)
+    if not match.hands:
+        return _sheet(match, 422, error=_("There is no hand to undo."))
+    try:
+        store.undo_last_hand(store.get_db(), match, seen)
+    except store.StaleEntry:
+        return _stale(token)
+    return _after_change(match, undone=seen)
+
+
+@bp.get("/m/<token>/hands/<int:number>")
+def edit_hand(token, number):
+    """Correct an earlier hand: the same panel, with the entry it holds now marked."""
+    match = get_match_or_404(token)
+    if not 1 <= number <= len(match.hands):
+        abort(404)
+    return _sheet(match, number=number)
+
+
+@bp.post("/m/<token>/hands/<int:number>")
+def replace_hand(token, number):
+    """Save the correction; the replaced entry stays in the history."""
+    match = get_match_or_404(token)
+    seen = _hands_seen()
+    if seen != len(match.hands):
+        return _stale(token)
+    try:
+        hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
+                                          len(match.players), match.hands, number,
+                                          request.form)
+    except ScoringError as error:
+        return _sheet(match, 422, number=number, error=describe(error))
+    try:
+        store.replace_hand(store.get_db(), match, number, hand, seen)
+    except store.StaleEntry:
+        return _stale(token)
+    return redirect(url_for("matches.show", token=token, edited=number), 303)

@@ -1,0 +1,47 @@
+"""Filters and globals the templates share: cards in the reader's language, languages."""
+
+from flask import current_app, request
+from flask_babel import get_locale
+from markupsafe import Markup
+
+from scoring.cards import Card, Rank
+
+# German tables call jack and queen Bube and Dame (seed 000: "K D B 7 6 5 4 3 2 A").
+_GERMAN_RANKS = {Rank.JACK: "B", Rank.QUEEN: "D"}
+
+
+def rank_label(rank: Rank) -> str:
+    """``B`` for a German reader, ``J`` for an English one."""
+    if str(get_locale()) == "de":
+        return _GERMAN_RANKS.get(rank, rank.value)
+    return rank.value
+
+
+def card_label(card: Card) -> str:
+    """``B♥`` for a German reader, ``J♥`` for an English one."""
+    if card.is_joker:
+        return "Joker"
+    return rank_label(card.rank) + card.suit.symbol
+
+
+def card_html(card: Card) -> Markup:
+    """A card as a span, red suits red."""
+    colour = "red" if card.suit and card.suit.is_red else "black"
+    return Markup('<span class="card {}">{}</span>').format(colour, card_label(card))
+
+
+def seat_names(seats, players) -> str:
+    """Players named by their seats: ``(0, 2)`` → ``Anna, Carla``."""
+    return ", ".join(players[seat] for seat in seats)
+
+
+def register(app) -> None:
+    app.add_template_filter(seat_names, "names")
+    app.add_template_filter(rank_label, "rank_label")
+    app.add_template_filter(card_label, "card_label")
+    app.add_template_filter(card_html, "card")
+
+    @app.context_processor
+    def languages():
+        return {"languages": current_app.config["LANGUAGES"], "locale": str(get_locale()),
+                "here": request.full_path.rstrip("?")}
