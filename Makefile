@@ -38,7 +38,7 @@ init-db: $(BIN)/.installed
 # After changing user-facing text: collect it and merge it into every catalogue.
 extract-messages: $(BIN)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -o translations/messages.pot --no-location --omit-header app.py views templates
-	$(BIN)/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching
+	$(BIN)/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) translations/*/LC_MESSAGES/*.mo

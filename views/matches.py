@@ -64,7 +64,7 @@ def _edit_draft(draft: dict, action: str, game) -> None:
         names.append("")
     elif verb == "remove" and 0 <= seat < len(names) and len(names) > game.MIN_PLAYERS:
         del names[seat]
-        if draft["dealer"] >= len(names) or draft["dealer"] == seat:
+        if draft["dealer"] == seat:
             draft["dealer"] = 0
         elif draft["dealer"] > seat:
             draft["dealer"] -= 1

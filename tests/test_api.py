@@ -1,0 +1,155 @@
+"""The JSON API v1: the examples the README gives, and malformed input (400, never 500)."""
+
+import pytest
+
+import store
+
+TRICK = "/api/v1/burro/trick"
+MATCHES = "/api/v1/matches"
+
+
+def new_match(client, players=("Anna", "Ben", "Carla"), **options):
+    response = client.post(MATCHES, json={"game": "burro", "players": list(players),
+                                          "options": options})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def test_the_trick_example(client):
+    response = client.post(TRICK, json={"deck": "40", "plays": ["5H", "JH", "2H", "7H"]})
+    assert response.status_code == 200
+    assert response.json["winner"] == 1
+    assert response.json["card"] == "JH"
+    assert response.json["reason"] == \
+        "J♥ is the highest heart: player 2 wins the trick and leads next."
+
+
+def test_the_trick_reason_follows_the_language(client):
+    response = client.post(TRICK, json={"plays": ["5H", "JH"]},
+                           headers={"Accept-Language": "de"})
+    assert response.json["reason"].startswith("B♥ ist das höchste Herz")
+
+
+def test_a_pass_is_null(client):
+    response = client.post(TRICK, json={"deck": 52, "plays": ["3C", None, "AC", "KS"]})
+    assert response.json["winner"] == 2
+    assert response.json["passed"] == [1] and response.json["off_suit"] == [3]
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ({"plays": ["5H", "ZZ"]}, "“ZZ” is not a card"),
+    ({"plays": ["5H", "9H"]}, "not in the 40-card deck"),
+    ({"plays": [None, "9H"]}, "lead"),
+    ({"deck": "36", "plays": ["5H", "6H"]}, "40, 48 or 52"),
+    ({"plays": "5H JH"}, "“plays”"),
+    ({"plays": ["5H"]}, "2 to 8"),
+    ({}, "“plays”"),
+])
+def test_bad_tricks_are_400_with_the_reason(client, body, fragment):
+    response = client.post(TRICK, json=body)
+    assert response.status_code == 400
+    assert fragment in response.json["error"]
+
+
+@pytest.mark.parametrize("data, kwargs", [
+    ("not json", {"content_type": "application/json"}),
+    ('["a list"]', {"content_type": "application/json"}),
+    ('{"plays": ["5H", "JH"]}', {"content_type": "text/plain"}),
+])
+def test_malformed_bodies_are_400(client, data, kwargs):
+    response = client.post(TRICK, data=data, **kwargs)
+    assert response.status_code == 400 and "JSON object" in response.json["error"]
+
+
+def test_create_a_match(client):
+    body = new_match(client, limit=3)
+    assert len(body["token"]) == 32
+    assert body["players"] == ["Anna", "Ben", "Carla"]
+    assert body["totals"] == [0, 0, 0]
+    assert body["finished"] is False and body["winners"] == [] and body["losers"] == []
+    assert (body["dealer"], body["leader"]) == (0, 1)
+    assert body["hands"] == []
+    assert body["url"].endswith(f"/m/{body['token']}")
+
+
+def test_play_a_match_to_the_end_and_undo(client):
+    token = new_match(client, limit=2)["token"]
+    for seat in (2, 0, 2):
+        response = client.post(f"{MATCHES}/{token}/hands", json={"burro": seat})
+        assert response.status_code == 201
+    body = response.json
+    assert body["totals"] == [1, 0, 2]
+    assert body["finished"] and body["losers"] == [2] and body["winners"] == [1]
+    assert body["hands"][-1] == {"number": 3, "dealer": 2, "burro": 2, "totals": [1, 0, 2]}
+    refused = client.post(f"{MATCHES}/{token}/hands", json={"burro": 0})
+    assert refused.status_code == 400 and refused.json["code"] == "match_finished"
+    undone = client.delete(f"{MATCHES}/{token}/hands/last")
+    assert undone.json["totals"] == [1, 0, 1] and not undone.json["finished"]
+    assert client.get(f"{MATCHES}/{token}").json["totals"] == [1, 0, 1]
+
+
+def test_correct_a_hand(client):
+    token = new_match(client)["token"]
+    client.post(f"{MATCHES}/{token}/hands", json={"burro": 0})
+    response = client.put(f"{MATCHES}/{token}/hands/1", json={"burro": 1})
+    assert response.json["totals"] == [0, 1, 0]
+    assert client.put(f"{MATCHES}/{token}/hands/2", json={"burro": 1}).status_code == 400
+
+
+def test_portuguese_hands_name_the_winner(client):
+    token = new_match(client, variant="portuguese", wins_target=1)["token"]
+    body = client.post(f"{MATCHES}/{token}/hands", json={"winner": 1}).json
+    assert body["finished"] and body["winners"] == [1]
+    assert body["hands"][0]["winner"] == 1
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"game": "burro", "players": ["Anna"]}, "player_count"),
+    ({"game": "burro", "players": ["Anna", "anna"]}, "player_name_twice"),
+    ({"game": "burro", "players": ["A", "<script>"]}, "player_name_markup"),
+    ({"game": "burro", "players": ["A", "B"], "options": {"limit": 10**9}}, "limit_range"),
+    ({"game": "burro", "players": ["A", "B"], "options": {"limit": 0}}, "limit_range"),
+])
+def test_bad_matches_are_refused_by_rule(client, app, body, code):
+    response = client.post(MATCHES, json=body)
+    assert response.status_code == 400 and response.json["code"] == code
+    with app.app_context():
+        assert store.get_db()["matches"].count == 0
+
+
+@pytest.mark.parametrize("body", [
+    {"game": "chess", "players": ["A", "B"]},
+    {"players": ["A", "B"]},
+    {"game": "burro", "players": "Anna, Ben"},
+    {"game": "burro", "players": ["A", "B"], "options": [5]},
+])
+def test_malformed_matches_are_400(client, body):
+    response = client.post(MATCHES, json=body)
+    assert response.status_code == 400 and response.json["error"]
+
+
+@pytest.mark.parametrize("hand", [{"burro": 3}, {"burro": "x"}, {"winner": 0}, {}, [1]])
+def test_bad_hands_are_400_and_store_nothing(client, hand):
+    token = new_match(client)["token"]
+    assert client.post(f"{MATCHES}/{token}/hands", json=hand).status_code == 400
+    assert client.get(f"{MATCHES}/{token}").json["hands"] == []
+
+
+def test_undo_with_no_hands_is_400(client):
+    token = new_match(client)["token"]
+    assert client.delete(f"{MATCHES}/{token}/hands/last").status_code == 400
+
+
+@pytest.mark.parametrize("method, path", [
+    ("get", "/api/v1/matches/nope"), ("post", "/api/v1/matches/nope/hands"),
+    ("delete", "/api/v1/matches/nope/hands/last"), ("get", "/api/v1/nothing"),
+])
+def test_unknown_tokens_and_routes_are_json_404(client, method, path):
+    response = getattr(client, method)(path, json={"burro": 0})
+    assert response.status_code == 404 and "error" in response.json
+
+
+def test_the_api_needs_no_csrf_token_but_json(client):
+    """A cross-site form can post text/plain, never application/json without asking first."""
+    response = client.post(MATCHES, data={"game": "burro", "players": ["A", "B"]})
+    assert response.status_code == 400

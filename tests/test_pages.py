@@ -1,0 +1,418 @@
+"""Every page through the Flask test client: full page and htmx fragment, both languages,
+and every bad input the foundation issue lists (clear message, nothing stored, no 500)."""
+
+import base64
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+import store
+
+HTMX = {"HX-Request": "true"}
+GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def text(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def start(post, players=("Anna", "Ben", "Carla", "Dan"), **options) -> str:
+    """Start a Burro match through the form; return the sheet's path."""
+    form = {"players": list(players), "dealer": "0", "limit": "5", "variant": "classic",
+            "action": "start", **options}
+    response = post("/burro/new", form)
+    assert response.status_code == 303, text(response)
+    return response.headers["Location"]
+
+
+def stored(app, table: str) -> int:
+    with app.app_context():
+        return store.get_db()[table].count
+
+
+# --- Home and language ---------------------------------------------------------------------
+
+def test_home_offers_the_four_games_and_says_which_are_coming(client):
+    page = text(client.get("/"))
+    for game in ("Burro", "Burraco", "Bura", "Buraco"):
+        assert game in page
+    assert page.count("Coming soon") == 3
+    assert 'href="/burro/new"' in page
+
+
+def test_home_in_german_from_the_browser_language(client):
+    response = client.get("/", headers=GERMAN)
+    assert '<html lang="de">' in text(response)
+    assert "Bald verfügbar" in text(response)
+
+
+def test_home_fragment_for_htmx(client):
+    fragment = text(client.get("/", headers=HTMX))
+    assert "<html" not in fragment and "Burraco" in fragment
+
+
+def test_the_language_switch_is_remembered(post, client):
+    response = post("/language", {"lang": "de", "next": "/burro/new"})
+    assert response.status_code == 303 and response.headers["Location"] == "/burro/new"
+    assert '<html lang="de">' in text(client.get("/"))
+    post("/language", {"lang": "en", "next": "/"})
+    assert '<html lang="en">' in text(client.get("/", headers=GERMAN))
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "javascript:x"])
+def test_the_language_switch_only_returns_to_this_site(post, target):
+    assert post("/language", {"lang": "de", "next": target}).headers["Location"] == "/"
+
+
+def test_matches_opened_on_this_device_are_listed_at_home(post, client):
+    sheet = start(post, players=("Ulla", "Vera"))
+    page = text(client.get("/"))
+    assert "Ulla · Vera" in page and sheet in page
+
+
+def test_a_match_is_not_listed_on_another_device(post, app):
+    start(post, players=("Ulla", "Vera"))
+    assert "Ulla" not in text(app.test_client().get("/"))
+
+
+# --- New match -----------------------------------------------------------------------------
+
+def test_new_match_form_defaults(client):
+    page = text(client.get("/burro/new"))
+    assert page.count('name="players"') == 4
+    assert 'name="limit" type="number" inputmode="numeric" min="1" max="99" value="5"' in page
+    assert "order of play" in page
+
+
+def test_new_match_form_fragment(client):
+    fragment = text(client.get("/burro/new", headers=HTMX))
+    assert fragment.lstrip().startswith("<form") and "<html" not in fragment
+
+
+def test_unknown_game_is_404(client):
+    assert client.get("/chess/new").status_code == 404
+
+
+@pytest.mark.parametrize("action, names, dealer, expected, expected_dealer", [
+    ("add", ["A", "B"], "0", ["A", "B", ""], 0),
+    ("remove-1", ["A", "B", "C"], "2", ["A", "C"], 1),
+    ("up-2", ["A", "B", "C"], "2", ["A", "C", "B"], 1),
+    ("down-0", ["A", "B", "C"], "1", ["B", "A", "C"], 0),
+    ("remove-0", ["A", "B"], "0", ["A", "B"], 0),            # never fewer than two rows
+])
+def test_the_player_list_buttons(post, action, names, dealer, expected, expected_dealer):
+    page = text(post("/burro/new", {"players": names, "dealer": dealer, "action": action},
+                     headers=HTMX))
+    assert re.findall(r'name="players" value="([^"]*)"', page) == expected
+    assert re.search(rf'value="{expected_dealer}" checked', page)
+
+
+def test_start_creates_the_match_and_opens_its_sheet(post, client):
+    sheet = start(post, dealer="2")
+    assert re.fullmatch(r"/m/[A-Za-z0-9_-]{32}", sheet)
+    page = text(client.get(sheet))
+    assert "Hand 1: Carla deals, Dan leads." in page
+
+
+BAD_SETUPS = [
+    ({"players": ["Anna", ""]}, "Player 2 has no name."),
+    ({"players": ["Anna", "anna"]}, "“anna” is in the list twice"),
+    ({"players": ["Anna"]}, "A match needs 2 to 8 players, not 1."),
+    ({"players": [f"P{n}" for n in range(9)]}, "A match needs 2 to 8 players, not 9."),
+    ({"limit": "0"}, "The penalty limit must be a whole number from 1 to 99."),
+    ({"limit": "1000000000"}, "The penalty limit must be a whole number from 1 to 99."),
+    ({"players": ["Anna", "<script>alert(1)</script>"]}, "may not contain &lt; or &gt;"),
+    ({"players": ["Anna", "B" * 31]}, "too long"),
+    ({"variant": "portuguese", "wins_target": "-3"}, "number of wins"),
+]
+
+
+@pytest.mark.parametrize("change, message", BAD_SETUPS)
+def test_bad_setups_are_refused_with_a_message_and_nothing_stored(post, app, change, message):
+    form = {"players": ["Anna", "Ben"], "dealer": "0", "limit": "5", "action": "start", **change}
+    response = post("/burro/new", form)
+    assert response.status_code == 422
+    assert message in text(response)
+    assert "<script>alert" not in text(response)
+    assert stored(app, "matches") == 0
+
+
+def test_a_refused_form_keeps_what_was_typed(post):
+    page = text(post("/burro/new", {"players": ["Anna", "anna", "Carla"], "dealer": "2",
+                                    "limit": "7", "action": "start"}))
+    assert re.findall(r'name="players" value="([^"]*)"', page) == ["Anna", "anna", "Carla"]
+    assert 'value="7"' in page and re.search(r'value="2" checked', page)
+
+
+def test_bad_setup_message_in_german(post, client):
+    client.set_cookie("lang", "de")
+    response = post("/burro/new", {"players": ["Anna", ""], "action": "start"})
+    assert "Spieler 2 hat keinen Namen." in text(response)
+
+
+def test_a_form_without_its_csrf_token_is_refused(client, app):
+    response = client.post("/burro/new", data={"players": ["A", "B"], "action": "start"})
+    assert response.status_code == 400
+    assert "This form has expired" in text(response)
+    assert stored(app, "matches") == 0
+
+
+def test_a_stale_csrf_token_is_refused_in_german_as_an_htmx_message(client, app):
+    client.set_cookie("lang", "de")
+    response = client.post("/burro/new", headers=HTMX,
+                           data={"players": ["A", "B"], "action": "start", "csrf_token": "old"})
+    assert response.status_code == 400
+    assert response.headers["HX-Retarget"] == "#flash"
+    assert "Formular ist abgelaufen" in text(response)
+    assert stored(app, "matches") == 0
+
+
+def test_play_again_fills_in_the_same_players(post, client):
+    sheet = start(post, players=("Ulla", "Vera", "Wim"), dealer="1", limit="3")
+    page = text(client.get(f"/burro/new?again={sheet.split('/')[-1]}"))
+    assert re.findall(r'name="players" value="([^"]*)"', page) == ["Ulla", "Vera", "Wim"]
+    assert 'value="3"' in page
+
+
+# --- The sheet -----------------------------------------------------------------------------
+
+def tap(post, sheet, seat, seen, **kwargs):
+    return post(f"{sheet}/hands", {"burro": str(seat), "hands_seen": str(seen)}, **kwargs)
+
+
+def test_a_tap_saves_a_hand_and_the_sheet_shows_the_undo_toast(post, client):
+    sheet = start(post)
+    response = tap(post, sheet, 1, 0)
+    assert response.status_code == 303 and response.headers["Location"] == f"{sheet}?saved=1"
+    page = text(client.get(response.headers["Location"]))
+    assert "Hand 1 saved." in page and "Undo" in page
+    assert "Hand 2: Ben deals, Carla leads." in page
+
+
+def test_a_tap_through_htmx_returns_the_whole_sheet_block(post):
+    sheet = start(post)
+    response = tap(post, sheet, 2, 0, headers=HTMX)
+    fragment = text(response)
+    assert response.status_code == 200
+    assert fragment.lstrip().startswith('<section id="sheet"') and "<html" not in fragment
+    assert "Hand 1 saved." in fragment
+    assert re.search(r'<span class="name">Carla</span>\s*<span class="total">1</span>', fragment)
+
+
+def test_the_sheet_in_german(post, client):
+    sheet = start(post)
+    tap(post, sheet, 1, 0)
+    client.set_cookie("lang", "de")
+    page = text(client.get(sheet))
+    assert "Runde 2: Ben gibt, Carla spielt aus." in page
+
+
+def test_the_match_ends_at_the_limit_and_names_loser_and_winners(post, client, app):
+    sheet = start(post, players=("Anna", "Ben", "Carla"), limit="2")
+    for seen, seat in enumerate([1, 2, 1]):
+        tap(post, sheet, seat, seen)
+    page = text(client.get(sheet))
+    assert "Ben reached the limit: the burro!" in page
+    assert "Winner: Anna" in page
+    assert 'name="burro"' not in page
+    response = tap(post, sheet, 0, 3)
+    assert response.status_code == 422
+    assert "The match is over" in text(response)
+    assert stored(app, "entries") == 3
+
+
+def test_a_tie_shares_the_win(post, client):
+    sheet = start(post, players=("Anna", "Ben", "Carla"), limit="1")
+    tap(post, sheet, 0, 0)
+    assert "Winners: Ben, Carla" in text(client.get(sheet))
+
+
+def test_a_hand_from_a_sheet_that_changed_on_another_phone_is_refused(post, app):
+    sheet = start(post)
+    tap(post, sheet, 1, 0)
+    response = tap(post, sheet, 2, 0)
+    assert response.status_code == 409
+    assert "changed on another phone" in text(response)
+    assert stored(app, "entries") == 1
+
+
+@pytest.mark.parametrize("form", [{"burro": "7"}, {"burro": "x"}, {"winner": "0"}, {}])
+def test_an_impossible_hand_is_refused(post, app, form):
+    sheet = start(post)
+    response = post(f"{sheet}/hands", {**form, "hands_seen": "0"})
+    assert response.status_code == 422
+    assert stored(app, "entries") == 0
+
+
+def test_a_hand_without_the_sheet_state_is_a_bad_request(post):
+    sheet = start(post)
+    assert post(f"{sheet}/hands", {"burro": "0"}).status_code == 400
+
+
+def test_undo_takes_back_the_last_hand_and_keeps_it_in_the_changes(post, client):
+    sheet = start(post)
+    tap(post, sheet, 1, 0)
+    tap(post, sheet, 3, 1)
+    response = post(f"{sheet}/undo", {"hands_seen": "2"})
+    assert response.headers["Location"] == f"{sheet}?undone=2"
+    page = text(client.get(response.headers["Location"]))
+    assert "Hand 2 taken back" in page
+    assert "Hand 2 (Dan) taken back" in page
+    assert "Hand 2: Ben deals" in page
+
+
+def test_undo_with_nothing_to_undo(post):
+    sheet = start(post)
+    response = post(f"{sheet}/undo", {"hands_seen": "0"})
+    assert response.status_code == 422 and "no hand to undo" in text(response)
+
+
+def test_editing_an_earlier_hand_recomputes_and_keeps_the_old_entry(post, client):
+    sheet = start(post)
+    tap(post, sheet, 1, 0)
+    tap(post, sheet, 1, 1)
+    edit_page = text(client.get(f"{sheet}/hands/1"))
+    assert "Correct hand 1" in edit_page
+    response = post(f"{sheet}/hands/1", {"burro": "3", "hands_seen": "2"})
+    assert response.headers["Location"] == f"{sheet}?edited=1"
+    page = text(client.get(sheet))
+    assert re.search(r'<span class="name">Dan</span>\s*<span class="total">1</span>', page)
+    assert re.search(r'<span class="name">Ben</span>\s*<span class="total">1</span>', page)
+    assert "Hand 1: first Ben, then corrected" in page
+
+
+def test_an_edit_that_would_end_the_match_before_later_hands_is_refused(post, app, client):
+    sheet = start(post, players=("Anna", "Ben"), limit="2")
+    tap(post, sheet, 0, 0)
+    tap(post, sheet, 1, 1)
+    tap(post, sheet, 1, 2)          # Ben reaches 2: the match is over after hand 3
+    response = post(f"{sheet}/hands/2", {"burro": "0", "hands_seen": "3"})
+    assert response.status_code == 422
+    assert "before hand 3" in text(response)
+    assert "Ben reached the limit" in text(client.get(sheet))
+
+
+def test_editing_a_hand_that_does_not_exist_is_404(post, client):
+    sheet = start(post)
+    assert client.get(f"{sheet}/hands/1").status_code == 404
+
+
+def test_an_unknown_match_link_is_404_in_the_users_language(client):
+    response = client.get("/m/not-a-real-token", headers=GERMAN)
+    assert response.status_code == 404
+    assert "Diese Seite gibt es nicht" in text(response)
+
+
+def test_player_names_are_escaped(post, client):
+    sheet = start(post, players=('Ann & "Bo"', "Cy's"))
+    page = text(client.get(sheet))
+    assert "Ann &amp; &#34;Bo&#34;" in page and "Cy&#39;s" in page
+
+
+# --- Portuguese Burro -----------------------------------------------------------------------
+
+def test_portuguese_burro_counts_hand_wins_to_the_agreed_number(post, client):
+    sheet = start(post, players=("Anna", "Ben"), variant="portuguese", wins_target="2")
+    page = text(client.get(sheet))
+    assert "Who ran out of cards first?" in page and 'name="winner"' in page
+    post(f"{sheet}/hands", {"winner": "1", "hands_seen": "0"})
+    post(f"{sheet}/hands", {"winner": "1", "hands_seen": "1"})
+    assert "Winner: Ben" in text(client.get(sheet))
+
+
+# --- The trick checker ---------------------------------------------------------------------
+
+def test_the_trick_checker_settles_the_seed_example(client):
+    page = text(client.get("/burro/trick?deck=40&plays=5H+JH+2H+7H"))
+    assert "J♥ is the highest heart: player 2 wins the trick and leads next." in page
+
+
+def test_the_trick_checker_in_german_writes_bube(client):
+    client.set_cookie("lang", "de")
+    page = text(client.get("/burro/trick?deck=40&plays=5H+BH+2H+7H"))
+    assert "B♥ ist das höchste Herz" in page
+
+
+def test_the_trick_checker_fragment(client):
+    fragment = text(client.get("/burro/trick?plays=5H+JH", headers=HTMX))
+    assert fragment.lstrip().startswith('<form id="checker"') and "<html" not in fragment
+
+
+@pytest.mark.parametrize("button, expected", [
+    ({"add": "2H"}, "5H+JH+2H"), ({"pass": "1"}, "5H+JH+-"), ({"back": "1"}, "5H"),
+])
+def test_picker_buttons_edit_the_trick_and_keep_a_clean_address(client, button, expected):
+    response = client.get("/burro/trick", query_string={"deck": "40", "plays": "5H JH", **button})
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/burro/trick?deck=40&plays={expected}"
+    fragment = client.get("/burro/trick", headers=HTMX,
+                          query_string={"deck": "40", "plays": "5H JH", **button})
+    assert fragment.headers["HX-Push-Url"] == f"/burro/trick?deck=40&plays={expected}"
+
+
+def test_clear_empties_the_trick(client):
+    response = client.get("/burro/trick?deck=48&plays=5H&clear=1")
+    assert response.headers["Location"] == "/burro/trick?deck=48"
+
+
+def test_a_card_played_already_is_greyed_out_in_the_picker(client):
+    page = text(client.get("/burro/trick?plays=5H"))
+    assert re.search(r'value="5H" class="pick red" disabled', page)
+
+
+@pytest.mark.parametrize("plays, message", [
+    ("5H ZZ", "“ZZ” is not a card"),
+    ("5H 9H", "9♥ is not in the 40-card deck."),
+    ("5H 5H", "5♥ is played twice"),
+    ("- 5H", "The first play is the lead"),
+])
+def test_the_trick_checker_explains_what_is_wrong(client, plays, message):
+    response = client.get("/burro/trick", query_string={"plays": plays})
+    assert response.status_code == 200 and message in text(response)
+
+
+def test_a_card_of_another_suit_is_marked_as_unable_to_win(client):
+    page = text(client.get("/burro/trick?plays=2H+KS+AH"))
+    assert "not the suit led: cannot win" in page
+    assert "2♥ is the highest heart: player 1 wins" in page
+
+
+# --- htmx, CSP and headers -----------------------------------------------------------------
+
+def test_htmx_comes_from_a_pinned_cdn_with_sri_and_a_bundled_fallback(client, app):
+    page = text(client.get("/"))
+    url, sri = app.config["HTMX_CDN_URL"], app.config["HTMX_SRI"]
+    assert re.fullmatch(r"https://unpkg\.com/htmx\.org@2\.0\.\d+/dist/htmx\.min\.js", url)
+    assert f'<script src="{url}" integrity="{sri}" crossorigin="anonymous">' in page
+    bundled = ROOT / "static" / app.config["HTMX_VENDORED"]
+    digest = base64.b64encode(hashlib.sha384(bundled.read_bytes()).digest()).decode()
+    assert sri == f"sha384-{digest}", "the bundled copy is not the pinned CDN file"
+    assert client.get(f"/static/{app.config['HTMX_VENDORED']}").status_code == 200
+    assert "htmx-fallback.js" in page
+
+
+def test_every_page_has_a_strict_csp_and_no_inline_script(post, client):
+    sheet = start(post)
+    for url in ("/", "/burro/new", sheet, "/burro/trick", "/m/nope"):
+        response = client.get(url)
+        csp = response.headers["Content-Security-Policy"]
+        assert "script-src 'self' https://unpkg.com;" in csp
+        assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+        assert "frame-ancestors 'none'" in csp
+        assert response.headers["Referrer-Policy"] == "same-origin"
+        assert "HX-Request" in response.headers["Vary"]
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text(response)), url
+        assert " style=" not in text(response)
+
+
+def test_every_form_carries_a_csrf_token(post, client):
+    sheet = start(post)
+    tap(post, sheet, 0, 0)
+    for url in ("/", "/burro/new", sheet, f"{sheet}/hands/1"):
+        page = text(client.get(url))
+        posting_forms = re.findall(r'<form[^>]*method="post".*?</form>', page, re.S)
+        assert posting_forms, url
+        assert all('name="csrf_token"' in form for form in posting_forms), url

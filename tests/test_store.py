@@ -1,0 +1,87 @@
+"""Storage: migrations, the connection's settings, and that nothing entered is ever lost."""
+
+import sqlite3
+
+import pytest
+
+import store
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = store.connect(str(tmp_path / "t.sqlite"))
+    yield database
+    database.close()
+
+
+def test_migrations_record_the_schema_version_and_applying_twice_changes_nothing(tmp_path):
+    path = str(tmp_path / "t.sqlite")
+    first = store.connect(path)
+    tables = set(first.table_names())
+    first.close()
+    again = store.connect(path)
+    assert store.schema_version(again) == len(store.MIGRATIONS)
+    assert set(again.table_names()) == tables == {"matches", "players", "entries"}
+
+
+def test_wal_mode_and_foreign_keys(db):
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_a_match_keeps_players_in_order_and_options(db):
+    match = store.create_match(db, "burro", ["Carla", "Anna", "Ben"], {"limit": 3})
+    assert match.players == ("Carla", "Anna", "Ben")
+    assert match.options == {"limit": 3}
+    assert store.get_match(db, match.token) == match
+
+
+def test_match_links_are_long_and_random(db):
+    tokens = {store.create_match(db, "burro", ["A", "B"], {}).token for _ in range(20)}
+    assert len(tokens) == 20
+    # token_urlsafe(24): 32 characters of 6 bits each = 192 bits, more than the 128 asked.
+    assert all(len(token) == 32 for token in tokens)
+
+
+def test_an_unknown_token_finds_nothing(db):
+    assert store.get_match(db, "no-such-token") is None
+
+
+def test_edits_and_undos_keep_what_they_replaced(db):
+    match = store.create_match(db, "burro", ["A", "B", "C"], {})
+    store.add_hand(db, match, {"burro": 0}, 0)
+    store.add_hand(db, match, {"burro": 1}, 1)
+    store.replace_hand(db, match, 1, {"burro": 2}, 2)
+    store.undo_last_hand(db, match, 2)
+    assert store.get_match(db, match.token).hands == ({"burro": 2},)
+    history = store.past_entries(db, match)
+    assert sorted((entry.number, entry.data["burro"], entry.status) for entry in history) == \
+        [(1, 0, "replaced"), (2, 1, "undone")]
+    assert db["entries"].count == 3
+
+
+def test_a_hand_for_a_sheet_that_changed_meanwhile_is_refused(db):
+    match = store.create_match(db, "burro", ["A", "B"], {})
+    store.add_hand(db, match, {"burro": 0}, 0)
+    with pytest.raises(store.StaleEntry):
+        store.add_hand(db, match, {"burro": 1}, 0)
+    with pytest.raises(store.StaleEntry):
+        store.undo_last_hand(db, match, 2)
+    assert store.get_match(db, match.token).hands == ({"burro": 0},)
+
+
+def test_the_database_allows_one_live_entry_per_hand(db):
+    """Two phones saving hand 1 at the same moment: the index lets only one through."""
+    match = store.create_match(db, "burro", ["A", "B"], {})
+    entry = {"match_id": match.id, "number": 1, "data": "{}", "status": "active",
+             "created_at": "now"}
+    db["entries"].insert(entry)
+    with pytest.raises(sqlite3.IntegrityError):
+        db["entries"].insert(entry)
+    db["entries"].insert({**entry, "status": "replaced"})
+
+
+def test_init_db_command(runner, app):
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0
+    assert f"Schema version {len(store.MIGRATIONS)}" in result.output
