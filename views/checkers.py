@@ -8,12 +8,14 @@ from scoring.errors import ScoringError
 
 from . import is_fragment_request, render
 from .messages import describe, trick_reason
+from .template_helpers import card_label
 
 bp = Blueprint("checkers", __name__)
 
 
 def _next_plays(text: str, args) -> str | None:
-    """Apply a picker button to the typed trick; None when no button was pressed."""
+    """Apply a picker button to the typed trick, in card codes for a clean address;
+    None when no button was pressed."""
     tokens = split_tokens(text)
     if "add" in args:
         tokens.append(args["add"])
@@ -25,7 +27,10 @@ def _next_plays(text: str, args) -> str | None:
         tokens = []
     else:
         return None
-    return " ".join(tokens)
+    try:
+        return " ".join(play.code if play else "-" for play in burro.parse_plays(" ".join(tokens)))
+    except ScoringError:
+        return " ".join(tokens)
 
 
 @bp.get("/burro/trick")
@@ -45,6 +50,8 @@ def burro_trick():
     trick, error = None, None
     try:
         plays = burro.parse_plays(text)
+        # Shown back the way this reader writes cards: "B♥" in German, "J♥" in English.
+        text = " ".join(card_label(play) if play else "-" for play in plays)
         if len(plays) >= burro.MIN_PLAYERS:
             trick = burro.trick_winner(deck, plays)
     except ScoringError as problem:

@@ -108,10 +108,16 @@ def create(game):
         options = spec.verify_options({**draft["options"], "first_dealer": draft["dealer"]},
                                       len(names))
     except ScoringError as error:
-        return _new_page(game, draft, describe(error), 422)
+        body, status = _new_page(game, draft, describe(error), 422)
+        return body, status, {"HX-Reswap": "outerHTML show:top"}
     match = store.create_match(store.get_db(), game, names, options.to_dict())
     remember_match(match.token)
-    return redirect(url_for("matches.show", token=match.token), 303)
+    sheet = url_for("matches.show", token=match.token)
+    if is_fragment_request():
+        # A followed redirect would swap the sheet into the form and keep /new in the
+        # address bar; the sheet is a new page with its own link.
+        return "", 200, {"HX-Redirect": sheet}
+    return redirect(sheet, 303)
 
 
 # --- The sheet ---------------------------------------------------------------------------

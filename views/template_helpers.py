@@ -1,5 +1,7 @@
 """Filters and globals the templates share: cards in the reader's language, languages."""
 
+from urllib.parse import urlsplit
+
 from flask import current_app, request
 from flask_babel import get_locale
 from markupsafe import Markup
@@ -44,4 +46,12 @@ def register(app) -> None:
     @app.context_processor
     def languages():
         return {"languages": current_app.config["LANGUAGES"], "locale": str(get_locale()),
-                "here": request.full_path.rstrip("?")}
+                "here": _page_address()}
+
+
+def _page_address() -> str:
+    """Where the language switch returns to: this page, or for a refused form the page
+    the form was on (the form's own address only takes POST)."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    return urlsplit(request.referrer or "/").path or "/"
