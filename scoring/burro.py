@@ -15,6 +15,8 @@ from .errors import HandError, SetupError
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 DEFAULT_LIMIT = 5
+# The options a new-match form sets (who deals first is asked with the players).
+OPTION_FIELDS = ("limit", "variant", "wins_target")
 # A sheet is for an evening: a limit or a number of wins beyond this is a typing slip.
 MAX_TARGET = 99
 

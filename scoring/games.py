@@ -5,8 +5,9 @@ from collections.abc import Mapping, Sequence
 from . import burro
 from .errors import HandError
 
-# Each game module offers MIN_PLAYERS, MAX_PLAYERS, verify_options(raw, players),
-# verify_hand(options, players, raw) and standings(options, players, hands).
+# Each game module offers MIN_PLAYERS, MAX_PLAYERS, OPTION_FIELDS,
+# verify_options(raw, players), verify_hand(options, players, raw) and
+# standings(options, players, hands).
 GAMES = {"burro": burro}
 
 

@@ -416,3 +416,23 @@ def test_every_form_carries_a_csrf_token(post, client):
         posting_forms = re.findall(r'<form[^>]*method="post".*?</form>', page, re.S)
         assert posting_forms, url
         assert all('name="csrf_token"' in form for form in posting_forms), url
+
+
+# --- Every page: full and fragment, English and German -------------------------------------
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("fragment", [False, True])
+def test_every_page_renders_in_both_languages_as_page_and_fragment(post, client, language,
+                                                                    fragment):
+    sheet = start(post)
+    tap(post, sheet, 0, 0)
+    client.set_cookie("lang", language)
+    headers = HTMX if fragment else {}
+    for url in ("/", "/burro/new", sheet, f"{sheet}/hands/1", "/burro/trick?plays=5H+JH"):
+        response = client.get(url, headers=headers)
+        assert response.status_code == 200, url
+        page = text(response)
+        if fragment:
+            assert "<html" not in page and "<body" not in page, url
+        else:
+            assert f'<html lang="{language}">' in page, url

@@ -36,14 +36,14 @@ def get_game_or_404(game: str):
 
 # --- New match ---------------------------------------------------------------------------
 
-def _draft_from_form(form) -> dict:
+def _draft_from_form(form, game) -> dict:
     """What the new-match form holds: names in order, who deals first, the options as typed."""
     names = form.getlist("players")
     dealer = form.get("dealer", "0")
     return {
         "players": names,
         "dealer": int(dealer) if dealer.isdigit() and int(dealer) < len(names) else 0,
-        "options": {key: form.get(key, "") for key in ("limit", "variant", "wins_target")},
+        "options": {key: form.get(key, "") for key in game.OPTION_FIELDS},
     }
 
 
@@ -98,7 +98,7 @@ def new(game):
 def create(game):
     """Change the draft's player list, or start the match it describes."""
     spec = get_game_or_404(game)
-    draft = _draft_from_form(request.form)
+    draft = _draft_from_form(request.form, spec)
     action = request.form.get("action", "start")
     if action != "start":
         _edit_draft(draft, action, spec)
@@ -131,16 +131,23 @@ def _sheet(match: store.Match, status: int = 200, **extra):
                   standings=standings, history=history, **extra)
 
 
-def _hands_seen() -> int:
-    """How many hands the form's sheet showed: the guard against two phones at once."""
+def _match_as_shown(token: str) -> store.Match:
+    """The match a form was posted from, as long as the sheet still shows what it showed:
+    the guard against two phones entering the same hand."""
+    match = get_match_or_404(token)
     seen = request.form.get("hands_seen", "")
     if not seen.isdigit():
         abort(400)
-    return int(seen)
+    if int(seen) != len(match.hands):
+        raise store.StaleEntry()
+    return match
 
 
-def _stale(match_token: str):
-    return _sheet(store.get_match(store.get_db(), match_token), 409,
+@bp.errorhandler(store.StaleEntry)
+def refuse_stale_form(_error):
+    """Another phone changed the sheet first: show it as it stands now."""
+    match = store.get_match(store.get_db(), request.view_args["token"])
+    return _sheet(match, 409,
                   error=_("The sheet changed on another phone. Here it is as it stands now: "
                           "enter your hand again if it is still missing."))
 
@@ -164,36 +171,24 @@ def show(token):
 @bp.post("/m/<token>/hands")
 def add_hand(token):
     """Enter the next hand with one tap on a player."""
-    match = get_match_or_404(token)
-    seen = _hands_seen()
-    if seen != len(match.hands):
-        return _stale(token)
+    match = _match_as_shown(token)
     try:
         hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
                                      match.hands, request.form)
     except ScoringError as error:
         return _sheet(match, 422, error=describe(error))
-    try:
-        store.add_hand(store.get_db(), match, hand, seen)
-    except store.StaleEntry:
-        return _stale(token)
-    return _after_change(match, saved=seen + 1)
+    store.add_hand(store.get_db(), match, hand, len(match.hands))
+    return _after_change(match, saved=len(match.hands) + 1)
 
 
 @bp.post("/m/<token>/undo")
 def undo(token):
     """Take back the last hand (it stays in the match's history)."""
-    match = get_match_or_404(token)
-    seen = _hands_seen()
-    if seen != len(match.hands):
-        return _stale(token)
+    match = _match_as_shown(token)
     if not match.hands:
         return _sheet(match, 422, error=_("There is no hand to undo."))
-    try:
-        store.undo_last_hand(store.get_db(), match, seen)
-    except store.StaleEntry:
-        return _stale(token)
-    return _after_change(match, undone=seen)
+    store.undo_last_hand(store.get_db(), match, len(match.hands))
+    return _after_change(match, undone=len(match.hands))
 
 
 @bp.get("/m/<token>/hands/<int:number>")
@@ -208,18 +203,12 @@ def edit_hand(token, number):
 @bp.post("/m/<token>/hands/<int:number>")
 def replace_hand(token, number):
     """Save the correction; the replaced entry stays in the history."""
-    match = get_match_or_404(token)
-    seen = _hands_seen()
-    if seen != len(match.hands):
-        return _stale(token)
+    match = _match_as_shown(token)
     try:
         hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
                                           len(match.players), match.hands, number,
                                           request.form)
     except ScoringError as error:
         return _sheet(match, 422, number=number, error=describe(error))
-    try:
-        store.replace_hand(store.get_db(), match, number, hand, seen)
-    except store.StaleEntry:
-        return _stale(token)
+    store.replace_hand(store.get_db(), match, number, hand, len(match.hands))
     return redirect(url_for("matches.show", token=token, edited=number), 303)
