@@ -10,7 +10,7 @@ from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 
 import store
-from views import api, checkers, errors, home, matches, template_helpers
+from views import api, checkers, errors, home, matches, rules, template_helpers
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
@@ -61,7 +61,7 @@ def create_app(config=None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     csrf.exempt(api.bp)
-    for blueprint in (home.bp, matches.bp, checkers.bp, api.bp):
+    for blueprint in (home.bp, matches.bp, checkers.bp, rules.bp, api.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
     template_helpers.register(app)
@@ -74,8 +74,15 @@ def create_app(config=None) -> Flask:
         store.connect(app.config["DATABASE"]).close()
         click.echo(f"Schema version {len(store.MIGRATIONS)} ready.")
 
+    @app.cli.command("index-rules")
+    def index_rules_command():
+        """Load the rules documents into the search index if they changed."""
+        with app.app_context():
+            rebuilt = rules.index_rules(store.get_db())
+        click.echo("Rules index rebuilt." if rebuilt else "Rules index is up to date.")
+
     with app.app_context():
-        store.connect(app.config["DATABASE"]).close()
+        rules.index_rules(store.get_db())
     return app
 
 

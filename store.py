@@ -43,8 +43,19 @@ def _create_tables(db: sqlite_utils.Database) -> None:
                "WHERE status = 'active'")
 
 
+def _create_rules_index(db: sqlite_utils.Database) -> None:
+    db["rule_sections"].create(
+        {"id": int, "game": str, "lang": str, "section": str, "title": str, "level": int,
+         "position": int, "text": str, "folded_title": str, "folded_text": str},
+        pk="id",
+    )
+    # Trigram: any part of a word from three letters on matches ("stapel" in Ablagestapel).
+    db["rule_sections"].enable_fts(["folded_title", "folded_text"], tokenize="trigram")
+    db["settings"].create({"key": str, "value": str}, pk="key")
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
-MIGRATIONS = (_create_tables,)
+MIGRATIONS = (_create_tables, _create_rules_index)
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -199,3 +210,38 @@ def get_matches(db, tokens) -> list[Match]:
     """The matches behind these links, in the order given, skipping unknown ones."""
     found = (get_match(db, token) for token in tokens)
     return [match for match in found if match is not None]
+
+
+# --- The rules' search index -------------------------------------------------------------
+
+RULES_DIGEST = "rules_digest"
+
+
+def rules_index_digest(db) -> str | None:
+    """The fingerprint of the documents the search index was built from."""
+    row = next(db.query("SELECT value FROM settings WHERE key = ?", [RULES_DIGEST]), None)
+    return row and row["value"]
+
+
+def replace_rules_index(db, digest: str, sections) -> None:
+    """Put a new set of sections in the search index, all at once."""
+    with db.atomic():
+        db["rule_sections"].delete_where()
+        db["rule_sections"].insert_all(sections)
+        db["rule_sections"].rebuild_fts()
+        db["settings"].upsert({"key": RULES_DIGEST, "value": digest}, pk="key")
+
+
+def search_rules(db, match: str, lang_first: str, game: str | None = None,
+                 lang: str | None = None, limit: int = 40) -> list[dict]:
+    """Sections matching an FTS query (already quoted), best first, ``lang_first`` ahead."""
+    where, params = ["rule_sections_fts MATCH :match"], {"match": match, "first": lang_first}
+    for column, value in (("game", game), ("lang", lang)):
+        if value:
+            where.append(f"s.{column} = :{column}")
+            params[column] = value
+    return list(db.query(
+        "SELECT s.*, bm25(rule_sections_fts, 5.0, 1.0) AS rank "
+        "FROM rule_sections_fts JOIN rule_sections s ON s.id = rule_sections_fts.rowid "
+        f"WHERE {' AND '.join(where)} "
+        "ORDER BY s.lang != :first, rank LIMIT :limit", {**params, "limit": limit}))

@@ -233,7 +233,7 @@ def test_german_phone_plays_a_short_match_in_german(page: Page):
     expect(page.locator(".lead")).to_have_text(
         "Spielzettel, Prüfhilfen und Regeln für den Kartentisch.")
     expect(page.get_by_role("heading", name="Neue Partie")).to_be_visible()
-    expect(page.locator(".topbar nav")).to_have_text("Stich prüfen")
+    expect(page.locator(".topbar nav")).to_contain_text("Stich prüfen")
     left = {"home": english_left_over(page, "home")}
     shot(page, "de_home", full_page=True)
 
@@ -256,7 +256,7 @@ def test_german_phone_plays_a_short_match_in_german(page: Page):
     header = page.locator(".scoreboard .next")
     expect(header).to_contain_text("Runde 1: Anna gibt, Ben spielt aus.")
     expect(header).to_contain_text("Strafpunkte · Grenze 2")
-    expect(page.locator(".totals .deals")).to_have_text("gibt")
+    expect(page.locator(".totals .dealer-mark")).to_have_text("gibt")
     expect(page.get_by_role("heading", name="Wer hat am Ende noch Karten?")).to_be_visible()
     toast = page.locator(".toast")
     player_button(page, "Ben").tap()
@@ -289,7 +289,7 @@ def test_german_phone_plays_a_short_match_in_german(page: Page):
 
     # German tables write jack and queen as B (Bube) and D (Dame).
     page.goto("/burro/trick?plays=5H+JH+2H+7H")
-    expect(page.locator(".verdict")).to_have_text(
+    expect(page.locator(".verdict")).to_contain_text(
         "B♥ ist das höchste Herz: Spieler 2 gewinnt den Stich und spielt als Nächster aus.")
     expect(page.locator(".hint").first).to_contain_text("K D B 7 6 5 4 3 2 A")
     left["checker"] = english_left_over(page, "checker")
@@ -386,7 +386,7 @@ def test_trick_checker_settles_the_seed_example(page: Page):
             expect(page.locator(".checker")).to_contain_text("Now add the next player's card.")
 
     verdict = page.locator(".verdict")
-    expect(verdict).to_have_text(
+    expect(verdict).to_contain_text(
         "J♥ is the highest heart: player 2 wins the trick and leads next.")
     expect(page.locator(".plays li.winner")).to_contain_text("Player 2")
     expect(page.locator(".plays li.winner")).to_contain_text("J♥")
@@ -399,7 +399,7 @@ def test_trick_checker_settles_the_seed_example(page: Page):
 
     # The pushed URL is the trick: loading it again gives the same verdict.
     page.reload()
-    expect(verdict).to_have_text(
+    expect(verdict).to_contain_text(
         "J♥ is the highest heart: player 2 wins the trick and leads next.")
 
 
@@ -439,3 +439,38 @@ def test_duplicate_name_is_refused_and_everything_typed_is_kept(page: Page):
 
     assert error_out_of_view is None, (
         f"the refusal was shown out of view, at {error_out_of_view} (viewport 390×844)")
+
+
+# --- 8. The rules: search as you type, open a hit, switch language --------------------------
+
+@pytest.mark.parametrize("locale", ["de-DE"])
+def test_rules_search_as_you_type_and_open_a_hit(page: Page):
+    page.goto("/")
+    page.get_by_role("link", name="Regeln").click()
+    expect(page).to_have_url(re.compile(r"/rules$"))
+    page.evaluate("window.__marker = 1")
+    page.locator("#rules-q").press_sequentially("Stapel", delay=30)
+    results = page.locator("#results .hits a")
+    expect(results.first).to_be_visible()
+    expect(page.locator("#results mark").first).to_have_text(re.compile("stapel", re.I))
+    assert page.evaluate("window.__marker") == 1, "typing reloaded the page"
+    expect(page).to_have_url(re.compile(r"/rules/search\?q=Stapel"))
+    shot(page, "de_rules_search")
+    hit = page.locator("#results .hits a", has_text="Ein Zug").first
+    hit.click()
+    expect(page).to_have_url(re.compile(r"/rules/burraco\?lang=de#turn$"))
+    section = page.locator("section#turn")
+    expect(section).to_be_in_viewport()
+    expect(section.locator("h2")).to_have_text("Ein Zug")
+    shot(page, "de_rules_section")
+    section.get_by_role("link", name="English").click()
+    expect(page).to_have_url(re.compile(r"/rules/burraco\?lang=en#turn$"))
+    expect(page.locator("section#turn h2")).to_have_text("A turn")
+    expect(page.locator("section#turn")).to_be_in_viewport()
+
+
+def test_a_refusal_links_to_its_rule(page: Page):
+    page.goto("/burro/trick?plays=5H+9H")
+    page.get_by_role("link", name="Why?").click()
+    expect(page).to_have_url(re.compile(r"/rules/burro#variant-48-cards$"))
+    expect(page.locator("section#variant-48-cards")).to_be_in_viewport()

@@ -6,6 +6,7 @@ Write access to a match is its secret token, as on the pages.
 """
 
 from flask import Blueprint, abort, jsonify, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 import store
@@ -15,6 +16,7 @@ from scoring.errors import ScoringError
 from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
+from . import rules
 from .matches import get_match_or_404, options_of
 from .messages import describe, trick_reason
 
@@ -71,6 +73,27 @@ def standings_json(match: store.Match) -> dict:
                    "totals": list(row.totals)} for row in standings.rows],
         "url": url_for("matches.show", token=match.token, _external=True),
     }
+
+
+@bp.get("/rules/search")
+def search_rules():
+    """Rules sections for ``?q=…``, best first, the sections in ``lang`` (or the reader's
+    language) ahead; ``game`` narrows to one game."""
+    query, game, lang = rules.search_filters()
+    hits = rules.search(query, lang or str(get_locale()), game)
+    return jsonify(hits=[
+        {**hit, "snippet": "".join(piece for piece, _marked in hit["snippet"]),
+         "marks": _mark_offsets(hit["snippet"])} for hit in hits])
+
+
+def _mark_offsets(pieces) -> list[list[int]]:
+    """Where the snippet's matches are, as [start, end] character offsets."""
+    offsets, position = [], 0
+    for piece, marked in pieces:
+        if marked:
+            offsets.append([position, position + len(piece)])
+        position += len(piece)
+    return offsets
 
 
 @bp.post("/burro/trick")

@@ -7,7 +7,8 @@ from scoring.cards import split_tokens
 from scoring.errors import ScoringError
 
 from . import is_fragment_request, render
-from .messages import describe, trick_reason
+from .messages import refusal, trick_reason
+from .rules import why_url
 from .template_helpers import card_label
 
 bp = Blueprint("checkers", __name__)
@@ -47,7 +48,7 @@ def burro_trick():
         if not is_fragment_request():
             return redirect(canonical, 303)
         text = changed
-    trick, error = None, None
+    trick, refused = None, {}
     try:
         plays = burro.parse_plays(text)
         # Shown back the way this reader writes cards: "B♥" in German, "J♥" in English.
@@ -55,10 +56,10 @@ def burro_trick():
         if len(plays) >= burro.MIN_PLAYERS:
             trick = burro.trick_winner(deck, plays)
     except ScoringError as problem:
-        plays, error = [], describe(problem)
+        plays, refused = [], refusal(problem, "burro")
     body, status = render("checkers/burro_trick.html", "checker", deck=deck, text=text,
-                          plays=plays, trick=trick, error=error,
-                          reason=trick and trick_reason(trick),
-                          picker=burro.cards_by_suit(deck))
+                          plays=plays, trick=trick, reason=trick and trick_reason(trick),
+                          rule=why_url("burro", "trick_winner"),
+                          picker=burro.cards_by_suit(deck), **refused)
     headers = {"HX-Push-Url": canonical} if changed is not None else {}
     return body, status, headers

@@ -9,7 +9,7 @@ from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
 from . import is_fragment_request, remember_match, render
-from .messages import describe
+from .messages import refusal
 
 bp = Blueprint("matches", __name__)
 
@@ -82,9 +82,9 @@ def _blank_draft(game) -> dict:
     return {"players": [""] * DEFAULT_PLAYERS, "dealer": 0, "options": {}}
 
 
-def _new_page(game_name: str, draft: dict, error: str | None = None, status: int = 200):
+def _new_page(game_name: str, draft: dict, status: int = 200, **refused):
     return render("matches/new.html", "form", status, game=game_name, spec=GAMES[game_name],
-                  draft=draft, error=error)
+                  draft=draft, **refused)
 
 
 @bp.get("/<game>/new")
@@ -108,7 +108,7 @@ def create(game):
         options = spec.verify_options({**draft["options"], "first_dealer": draft["dealer"]},
                                       len(names))
     except ScoringError as error:
-        body, status = _new_page(game, draft, describe(error), 422)
+        body, status = _new_page(game, draft, 422, **refusal(error, game))
         return body, status, {"HX-Reswap": "outerHTML show:top"}
     match = store.create_match(store.get_db(), game, names, options.to_dict())
     remember_match(match.token)
@@ -176,7 +176,7 @@ def add_hand(token):
         hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
                                      match.hands, request.form)
     except ScoringError as error:
-        return _sheet(match, 422, error=describe(error))
+        return _sheet(match, 422, **refusal(error, match.game))
     store.add_hand(store.get_db(), match, hand, len(match.hands))
     return _after_change(match, saved=len(match.hands) + 1)
 
@@ -209,6 +209,6 @@ def replace_hand(token, number):
                                           len(match.players), match.hands, number,
                                           request.form)
     except ScoringError as error:
-        return _sheet(match, 422, number=number, error=describe(error))
+        return _sheet(match, 422, number=number, **refusal(error, match.game))
     store.replace_hand(store.get_db(), match, number, hand, len(match.hands))
     return redirect(url_for("matches.show", token=token, edited=number), 303)

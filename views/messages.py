@@ -6,6 +6,7 @@ from flask_babel import lazy_gettext as _l
 from scoring.cards import Card, Suit
 from scoring.errors import ScoringError
 
+from .rules import why_url
 from .template_helpers import card_label
 
 MESSAGES = {
@@ -49,6 +50,11 @@ def describe(error: ScoringError) -> str:
     params = {key: card_label(value) if isinstance(value, Card) else value
               for key, value in error.params.items()}
     return str(MESSAGES[error.code]) % params
+
+
+def refusal(error: ScoringError, game: str) -> dict:
+    """A refusal for a template: the message, and the link to the rule it cites."""
+    return {"error": describe(error), "why": why_url(game, error.code)}
 
 
 def trick_reason(trick) -> str:

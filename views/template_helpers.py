@@ -8,6 +8,8 @@ from markupsafe import Markup
 
 from scoring.cards import Card, Rank
 
+from .rules import why_url
+
 # German tables call jack and queen Bube and Dame (seed 000: "K D B 7 6 5 4 3 2 A").
 _GERMAN_RANKS = {Rank.JACK: "B", Rank.QUEEN: "D"}
 
@@ -38,6 +40,7 @@ def seat_names(seats, players) -> str:
 
 
 def register(app) -> None:
+    app.add_template_global(why_url)
     app.add_template_filter(seat_names, "names")
     app.add_template_filter(rank_label, "rank_label")
     app.add_template_filter(card_label, "card_label")

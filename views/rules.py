@@ -1,0 +1,110 @@
+"""The rules reference: the four games in German and English, and search across them."""
+
+from flask import Blueprint, abort, request, url_for
+from flask_babel import get_locale
+
+import rules_content
+import store
+from rules_content.why import why
+
+from . import render
+
+bp = Blueprint("rules", __name__, url_prefix="/rules")
+
+# Far more than anyone types; what is longer is cut, never refused.
+MAX_QUERY = 2000
+
+
+def index_rules(db) -> bool:
+    """Load the documents into the search index when they changed; True if it was rebuilt."""
+    digest = rules_content.documents_digest()
+    if store.rules_index_digest(db) == digest:
+        return False
+    rows = []
+    for document in rules_content.load_all():
+        for position, section in enumerate(document.sections):
+            text = rules_content.plain_text(section.markdown)
+            rows.append({
+                "game": document.game, "lang": document.lang, "section": section.id,
+                "title": section.title, "level": section.level, "position": position,
+                "text": text, "folded_title": rules_content.fold(section.title),
+                "folded_text": rules_content.fold(text),
+            })
+    store.replace_rules_index(db, digest, rows)
+    return True
+
+
+def _reader_language() -> str:
+    return str(get_locale())
+
+
+def _other_language(lang: str) -> str:
+    return next(other for other in rules_content.LANGUAGES if other != lang)
+
+
+def section_url(game: str, section: str, lang: str | None = None) -> str:
+    """The address of a section: its game's page, in a language, at the section."""
+    return url_for("rules.show", game=game, lang=lang, _anchor=section)
+
+
+def why_url(game: str, code: str) -> str | None:
+    """The "why?" link for a verdict or refusal, in the reader's language."""
+    section = why(game, code)
+    return section and section_url(game, section)
+
+
+def search(query: str, lang_first: str, game: str | None = None,
+           lang: str | None = None) -> list[dict]:
+    """Hits for a query, best first, ``lang_first`` ahead, each with its snippet."""
+    terms = rules_content.search_terms(query[:MAX_QUERY])
+    if not terms:
+        return []
+    rows = store.search_rules(store.get_db(), rules_content.fts_query(terms),
+                              lang_first=lang_first, game=game, lang=lang)
+    return [{"game": row["game"], "lang": row["lang"], "section": row["section"],
+             "title": row["title"], "snippet": rules_content.snippet(row["text"], terms),
+             "url": section_url(row["game"], row["section"], row["lang"])}
+            for row in rows]
+
+
+def search_filters() -> tuple[str, str | None, str | None]:
+    """The query, and the game and language asked for (None for any, or one we lack)."""
+    query = request.args.get("q", "")[:MAX_QUERY]
+    game = request.args.get("game") if request.args.get("game") in rules_content.GAMES else None
+    lang = request.args.get("lang") if request.args.get("lang") in rules_content.LANGUAGES \
+        else None
+    return query, game, lang
+
+
+@bp.get("")
+def index():
+    """The four games' rules, and the search field."""
+    documents = [rules_content.load_document(game, _reader_language())
+                 for game in rules_content.GAMES]
+    return render("rules/index.html", "main", documents=documents, query="", hits=[],
+                  game=None, lang=None)
+
+
+@bp.get("/search")
+def results():
+    """Search results: a page without JavaScript, the results block for htmx."""
+    query, game, lang = search_filters()
+    hits = search(query, _reader_language(), game, lang)
+    grouped = {}  # games in the order of their best hit
+    for hit in hits:
+        grouped.setdefault(hit["game"], []).append(hit)
+    return render("rules/search.html", "results", query=query, hits=hits, grouped=grouped,
+                  game=game, lang=lang, searched=bool(rules_content.search_terms(query)))
+
+
+@bp.get("/<game>")
+def show(game):
+    """One game's rules in the reader's language (or the one asked for), with contents."""
+    if game not in rules_content.GAMES:
+        abort(404)
+    lang = request.args.get("lang")
+    if lang not in rules_content.LANGUAGES:
+        lang = _reader_language()
+    document = rules_content.load_document(game, lang)
+    other = _other_language(lang)
+    return render("rules/show.html", "main", document=document, other=other)
