@@ -24,3 +24,7 @@ class SetupError(ScoringError):
 
 class HandError(ScoringError):
     """A hand's entry breaks a rule or comes at the wrong time."""
+
+
+class MeldError(ScoringError):
+    """The cards are no legal meld (or cannot be added to one)."""

@@ -8,7 +8,7 @@ import pytest
 
 from rules_content import GAMES, LANGUAGES, document_path, load_document, parse_document
 
-SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+SEEDS = Path(__file__).resolve().parent.parent / "rules_content" / "sources"
 
 # (document, seed file, the seed's page furniture: lines that are not game content)
 SOURCES = [
