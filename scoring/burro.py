@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from .cards import Card, Rank, Suit, burro_deck, parse_card, split_tokens
 from .errors import HandError, SetupError
+from .values import whole_number
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -54,15 +55,6 @@ class Options:
                 "wins_target": self.wins_target, "first_dealer": self.first_dealer}
 
 
-def _whole_number(value, code: str, low: int, high: int, error=SetupError) -> int:
-    """An int in [low, high]; digits in a string count (forms send text), bools do not."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise error(code, value=str(value)[:20], low=low, high=high)
-    return value
-
-
 def verify_options(raw: Mapping, players: int) -> Options:
     """Check a new match's options against the rules and return them typed."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -71,13 +63,16 @@ def verify_options(raw: Mapping, players: int) -> Options:
         variant = Variant(raw.get("variant") or Variant.CLASSIC)
     except ValueError:
         raise SetupError("unknown_variant", value=str(raw.get("variant"))[:20]) from None
-    limit = _whole_number(raw.get("limit", DEFAULT_LIMIT), "limit_range", 1, MAX_TARGET)
+    limit = whole_number(raw.get("limit", DEFAULT_LIMIT), "limit_range", 1, MAX_TARGET,
+                         error=SetupError)
     wins_target = raw.get("wins_target")
     if wins_target in (None, ""):
         wins_target = None
     else:
-        wins_target = _whole_number(wins_target, "wins_target_range", 1, MAX_TARGET)
-    first_dealer = _whole_number(raw.get("first_dealer", 0), "seat_range", 0, players - 1)
+        wins_target = whole_number(wins_target, "wins_target_range", 1, MAX_TARGET,
+                                   error=SetupError)
+    first_dealer = whole_number(raw.get("first_dealer", 0), "seat_range", 0, players - 1,
+                                error=SetupError)
     return Options(limit, variant, wins_target, first_dealer)
 
 
@@ -135,7 +130,7 @@ def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
     key = options.hand_key
     if not isinstance(raw, Mapping) or key not in raw:
         raise HandError(f"hand_needs_{key}")
-    seat = _whole_number(raw[key], "seat_range", 0, players - 1, error=HandError)
+    seat = whole_number(raw[key], "seat_range", 0, players - 1, error=HandError)
     return {key: seat}
 
 
@@ -165,6 +160,12 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Stand
         to_go=None if target is None else tuple(max(target - t, 0) for t in totals),
         rows=tuple(rows),
     )
+
+
+def row_json(options: Options, row: HandRow) -> dict:
+    """A hand of the standings as plain data, as the API shows it."""
+    return {"number": row.number, "dealer": row.dealer, options.hand_key: row.player,
+            "totals": list(row.totals)}
 
 
 def can_add_hand(options: Options, players: int, hands: Sequence[Mapping]) -> bool:

@@ -10,9 +10,10 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 import store
-from scoring import burro
-from scoring.cards import parse_card
-from scoring.errors import ScoringError
+from scoring import burraco, burro
+from scoring.cards import Card, parse_card, parse_cards
+from scoring.errors import MeldError, ScoringError
+from scoring.values import yes_no
 from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
@@ -54,14 +55,16 @@ def _field(body: dict, name: str, kind: type, default=None):
 
 def standings_json(match: store.Match) -> dict:
     """A match as the API shows it: what was entered and everything derived from it."""
-    _game, options, standings = score(match.game, match.options, len(match.players),
-                                      match.hands)
-    key = options.hand_key
+    game, options, standings = score(match.game, match.options, len(match.players),
+                                     match.hands)
+    extra = {"units": [list(unit) for unit in standings.units]} \
+        if hasattr(standings, "units") else {}
     return {
         "id": match.id,
         "game": match.game,
         "players": list(match.players),
         "options": options.to_dict(),
+        **extra,
         "totals": list(standings.totals),
         "to_go": None if standings.to_go is None else list(standings.to_go),
         "finished": standings.finished,
@@ -69,8 +72,7 @@ def standings_json(match: store.Match) -> dict:
         "losers": list(standings.losers),
         "dealer": standings.dealer,
         "leader": standings.leader,
-        "hands": [{"number": row.number, "dealer": row.dealer, key: row.player,
-                   "totals": list(row.totals)} for row in standings.rows],
+        "hands": [game.row_json(options, row) for row in standings.rows],
         "url": url_for("matches.show", token=match.token, _external=True),
     }
 
@@ -107,6 +109,57 @@ def burro_trick():
     return jsonify(winner=trick.winner, card=trick.card.code, suit=trick.suit.value,
                    leads_next=trick.winner, off_suit=list(trick.off_suit),
                    passed=list(trick.passed), reason=trick_reason(trick))
+
+
+def _card_list(value, name: str) -> list:
+    """Cards as a list of codes or as one string (``"3♥ 4♥ 5♥"``)."""
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, list) and all(isinstance(card, str) for card in value):
+        return [parse_card(card) for card in value]
+    raise BadRequest(_("The field “%(name)s” is missing or of the wrong type.", name=name))
+
+
+def _reading_json(reading) -> dict:
+    """A meld reading: a wildcard stands for a card (sequence) or a rank (set)."""
+    stands = reading.stands_for
+    return {"kind": reading.kind.value, "burraco": reading.burraco and reading.burraco.value,
+            "bonus": reading.bonus, "order": [card.code for card in reading.order],
+            "wildcard": reading.wildcard and reading.wildcard.code,
+            "stands_for": None if stands is None
+            else stands.code if isinstance(stands, Card) else stands.value}
+
+
+@bp.post("/burraco/meld")
+def burraco_meld():
+    """Judge a meld: ``{"cards": [...], "options": {"semipulito": false}}``; with ``"onto"``
+    (a meld on the table) the cards are added to it, with ``"swap": true`` the one card
+    takes the place of its wildcard."""
+    body = _body()
+    cards = _card_list(body.get("cards"), "cards")
+    semipulito = yes_no(_field(body, "options", dict, {}).get("semipulito", False))
+    try:
+        if "onto" in body:
+            table = _card_list(body["onto"], "onto")
+            meld = (burraco.verify_swap(table, cards, semipulito) if yes_no(body.get("swap"))
+                    else burraco.verify_addition(table, cards, semipulito))
+        else:
+            meld = burraco.verify_meld(cards, semipulito)
+    except MeldError as error:
+        return jsonify(valid=False, kind=None, burraco=None, points=None,
+                       reason=describe(error), code=error.code)
+    best = _reading_json(meld.readings[0])
+    return jsonify(valid=True, **best, points=meld.points, reason=None,
+                   readings=[_reading_json(reading) for reading in meld.readings[1:]])
+
+
+@bp.post("/burraco/hand")
+def burraco_hand():
+    """Score one hand: ``{"sides": [{...}, {...}]}`` → ``{"scores": [410, 155]}``."""
+    body = _body()
+    semipulito = yes_no(_field(body, "options", dict, {}).get("semipulito", False))
+    sides = burraco.verify_sides(body.get("sides"), semipulito)
+    return jsonify(scores=[side.score for side in sides])
 
 
 @bp.post("/matches")

@@ -2,18 +2,27 @@
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 import store
 from scoring.errors import ScoringError
 from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
-from . import is_fragment_request, remember_match, render
+from . import burraco_panel, burraco_sheet, is_fragment_request, remember_match, render
 from .messages import refusal
 
 bp = Blueprint("matches", __name__)
 
 DEFAULT_PLAYERS = 4
+PLAYER_ORDER = {
+    "burro": _l("List the players in the order of play. Dealing and play go to the right "
+                "(anticlockwise): each player's right-hand neighbour is the next one in the "
+                "list."),
+    "burraco": _l("List the players in the order of play, clockwise round the table: each "
+                  "player's left-hand neighbour is the next one in the list. With four, "
+                  "partners sit opposite: the 1st and 3rd play against the 2nd and 4th."),
+}
 
 
 def get_match_or_404(token: str) -> store.Match:
@@ -84,7 +93,7 @@ def _blank_draft(game) -> dict:
 
 def _new_page(game_name: str, draft: dict, status: int = 200, **refused):
     return render("matches/new.html", "form", status, game=game_name, spec=GAMES[game_name],
-                  draft=draft, **refused)
+                  draft=draft, order_hint=PLAYER_ORDER[game_name], **refused)
 
 
 @bp.get("/<game>/new")
@@ -122,13 +131,24 @@ def create(game):
 
 # --- The sheet ---------------------------------------------------------------------------
 
-def _sheet(match: store.Match, status: int = 200, **extra):
-    """Render the sheet (or its block for htmx) with the standings derived afresh."""
+def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra):
+    """Render the game's sheet (or one of its blocks for htmx), standings derived afresh."""
     game, options, standings = score(match.game, match.options, len(match.players),
                                      match.hands)
     history = store.past_entries(store.get_db(), match)
-    return render("matches/show.html", "sheet", status, match=match, game=game, options=options,
-                  standings=standings, history=history, **extra)
+    if match.game == "burraco":
+        extra = {**burraco_sheet.context(match, options, standings, extra.get("number"),
+                                         extra.pop("draft", None)), **extra}
+    return render(f"matches/{match.game}.html", block, status, match=match, game=game,
+                  options=options, standings=standings, history=history, **extra)
+
+
+def _hand_from_form(match: store.Match) -> dict:
+    """The hand a sheet's form describes, in the shape the game's rules read."""
+    if match.game == "burraco":
+        return burraco_panel.hand_from_draft(burraco_panel.draft_from_form(request.form),
+                                             len(match.players))
+    return request.form
 
 
 def _match_as_shown(token: str) -> store.Match:
@@ -174,9 +194,9 @@ def add_hand(token):
     match = _match_as_shown(token)
     try:
         hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
-                                     match.hands, request.form)
+                                     match.hands, _hand_from_form(match))
     except ScoringError as error:
-        return _sheet(match, 422, **refusal(error, match.game))
+        return _sheet(match, 422, draft=_draft_or_none(match), **refusal(error, match.game))
     store.add_hand(store.get_db(), match, hand, len(match.hands))
     return _after_change(match, saved=len(match.hands) + 1)
 
@@ -207,8 +227,46 @@ def replace_hand(token, number):
     try:
         hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
                                           len(match.players), match.hands, number,
-                                          request.form)
+                                          _hand_from_form(match))
     except ScoringError as error:
-        return _sheet(match, 422, number=number, **refusal(error, match.game))
+        return _sheet(match, 422, number=number, draft=_draft_or_none(match),
+                      **refusal(error, match.game))
     store.replace_hand(store.get_db(), match, number, hand, len(match.hands))
     return redirect(url_for("matches.show", token=token, edited=number), 303)
+
+
+@bp.post("/m/<token>/hands/<int:number>/restore")
+def restore_hand(token, number):
+    """Undo a correction: hand ``number`` gets back the entry it had before."""
+    match = _match_as_shown(token)
+    previous = next((entry for entry in store.past_entries(store.get_db(), match)
+                     if entry.number == number and entry.status == store.REPLACED), None)
+    if previous is None:
+        abort(404)
+    try:
+        hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
+                                          len(match.players), match.hands, number,
+                                          previous.data)
+    except ScoringError as error:
+        return _sheet(match, 422, **refusal(error, match.game))
+    store.replace_hand(store.get_db(), match, number, hand, len(match.hands))
+    return _after_change(match, edited=number)
+
+
+def _draft_or_none(match: store.Match):
+    """A refused Burraco entry comes back with everything typed and tapped."""
+    return burraco_panel.draft_from_form(request.form) if match.game == "burraco" else None
+
+
+@bp.post("/m/<token>/draft")
+def update_draft(token):
+    """A tap on the Burraco panel: count a card, step a burraco, flip a sign. Nothing is
+    stored; the panel comes back with the new counts and the hand's preview."""
+    match = get_match_or_404(token)
+    if match.game != "burraco":
+        abort(404)
+    draft = burraco_panel.draft_from_form(request.form)
+    burraco_panel.press(draft, request.form.get("press", ""))
+    number = request.form.get("number", type=int)
+    block = "preview" if request.form.get("only") == "preview" else "panel"
+    return _sheet(match, block=block, draft=draft, number=number)

@@ -3,11 +3,11 @@
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from scoring.cards import Card, Suit
+from scoring.cards import Card, Rank, Suit
 from scoring.errors import ScoringError
 
 from .rules import why_url
-from .template_helpers import card_label
+from .template_helpers import card_label, rank_label
 
 MESSAGES = {
     "unknown_card": _l("“%(token)s” is not a card. Write cards like 7H, 10♥, QS or JK."),
@@ -35,6 +35,47 @@ MESSAGES = {
     "trick_needs_lead": _l("The first play is the lead: it cannot be a pass."),
     "card_not_in_deck": _l("%(card)s is not in the %(deck)s-card deck."),
     "card_twice": _l("%(card)s is played twice, but every card exists only once."),
+    "card_copies": _l("There are only %(count)s of %(card)s in the two packs."),
+    # Burraco melds
+    "meld_too_short": _l("A meld has at least three cards."),
+    "meld_only_wildcards": _l("A meld needs natural cards: wildcards alone (like three 2s) "
+                              "are no meld."),
+    "meld_too_many_wildcards": _l("At most one wildcard (joker or 2) per meld."),
+    "meld_mixed": _l("Neither a set (one rank) nor a sequence (one suit)."),
+    "meld_not_consecutive": _l("The cards do not follow each other, and one wildcard "
+                               "cannot fill the gaps."),
+    "meld_card_twice": _l("%(card)s is in the sequence twice."),
+    "meld_ace_both_ends": _l("The ace goes below the 2 or above the king, not both."),
+    "nothing_to_add": _l("Choose the cards to add."),
+    "swap_no_wildcard": _l("This meld has no wildcard to swap."),
+    "swap_one_card": _l("Swap one card at a time for the wildcard."),
+    "swap_wrong_card": _l("The wildcard stands for %(wanted)s: only that card can take its "
+                          "place, not %(card)s."),
+    # Burraco hands and matches
+    "table_points_range": _l("Side %(side)s: the points on the table must be from %(low)s "
+                             "to %(high)s."),
+    "hand_points_range": _l("Side %(side)s: the points in hand must be from %(low)s to "
+                            "%(high)s."),
+    "unseen_pozzetto_points_range": _l("Side %(side)s: the unseen pozzetto's points must be "
+                                       "from %(low)s to %(high)s."),
+    "burracos_range": _l("Side %(side)s: the number of burracos must be from %(low)s to "
+                         "%(high)s."),
+    "total_range": _l("Side %(side)s: a hand's total lies between %(low)s and %(high)s."),
+    "points_multiple_of_five": _l("Side %(side)s: %(value)s is no multiple of 5, but every "
+                                  "card counts 5, 10, 15, 20 or 30."),
+    "semiclean_off": _l("Side %(side)s: semi-clean burracos count only with that variant "
+                        "switched on."),
+    "unknown_pozzetto": _l("Side %(side)s: choose taken, not taken or picked up unseen."),
+    "burraco_needs_cards": _l("Side %(side)s: every burraco holds seven cards, at least "
+                              "%(low)s points on the table each."),
+    "closing_needs_pozzetto": _l("Side %(side)s cannot have closed without taking its "
+                                 "pozzetto."),
+    "closing_needs_burraco": _l("Side %(side)s cannot have closed without a burraco."),
+    "side_needs_entry": _l("Side %(side)s has no entry."),
+    "hand_needs_two_sides": _l("A hand has an entry for each of the two sides."),
+    "both_closed": _l("Only one side can close a hand."),
+    "alone_needed": _l("Say who played alone with the 18-card pozzetto."),
+    "target_range": _l("The target must be a whole number from %(low)s to %(high)s."),
 }
 
 SUIT_NAMES = {
@@ -47,7 +88,8 @@ SUIT_NAMES = {
 
 def describe(error: ScoringError) -> str:
     """The refusal in the user's language, cards written as the user's language writes them."""
-    params = {key: card_label(value) if isinstance(value, Card) else value
+    params = {key: card_label(value) if isinstance(value, Card)
+              else rank_label(value) if isinstance(value, Rank) else value
               for key, value in error.params.items()}
     return str(MESSAGES[error.code]) % params
 

@@ -3,7 +3,7 @@
 from urllib.parse import urlsplit
 
 from flask import current_app, request
-from flask_babel import get_locale
+from flask_babel import format_decimal, get_locale
 from markupsafe import Markup
 
 from scoring.cards import Card, Rank
@@ -28,10 +28,28 @@ def card_label(card: Card) -> str:
     return rank_label(card.rank) + card.suit.symbol
 
 
+def card_or_rank(value) -> str:
+    """What a wildcard stands for: a card in a sequence, a rank in a set."""
+    return card_label(value) if isinstance(value, Card) else rank_label(value)
+
+
 def card_html(card: Card) -> Markup:
     """A card as a span, red suits red."""
     colour = "red" if card.suit and card.suit.is_red else "black"
     return Markup('<span class="card {}">{}</span>').format(colour, card_label(card))
+
+
+TAP_LABELS = {"joker": "Joker", "two": "2", "ace": "A", "high": "K–8", "low": "7–3"}
+
+
+def tap_label(name: str) -> str:
+    """The tap counter's button for a value class."""
+    return TAP_LABELS[name]
+
+
+def points(value) -> str:
+    """A total as the reader writes numbers: 77.5 in English, 77,5 in German."""
+    return format_decimal(value, format="0.#")
 
 
 def seat_names(seats, players) -> str:
@@ -41,9 +59,12 @@ def seat_names(seats, players) -> str:
 
 def register(app) -> None:
     app.add_template_global(why_url)
+    app.add_template_global(tap_label)
+    app.add_template_filter(points, "points")
     app.add_template_filter(seat_names, "names")
     app.add_template_filter(rank_label, "rank_label")
     app.add_template_filter(card_label, "card_label")
+    app.add_template_filter(card_or_rank, "card_or_rank")
     app.add_template_filter(card_html, "card")
 
     @app.context_processor

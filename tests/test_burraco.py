@@ -1,0 +1,207 @@
+"""Burraco's hand score and match (seed 002, RULES-NOTES B2/B3), each test quoting its rule.
+The meld checker's tests are in test_burraco_melds.py."""
+
+import pytest
+
+from scoring import burraco
+from scoring.burraco import (Options, Pozzetto, hand_scores, standings, tapped_points,
+                             verify_options, verify_side, verify_sides)
+from scoring.errors import HandError, SetupError
+
+NORTH_SOUTH = {"table_points": 120, "clean_burracos": 1, "dirty_burracos": 0,
+               "semiclean_burracos": 0, "hand_points": 10, "pozzetto": "taken",
+               "closed": True}
+EAST_WEST = {"table_points": 95, "clean_burracos": 0, "dirty_burracos": 1, "hand_points": 40,
+             "pozzetto": "taken", "closed": False}
+
+
+def test_the_seed_example_scores_410_and_155():
+    """Seed 002, Abrechnung: "Karten 120 − 10, reiner Burraco 200, Schließen 100 – zusammen
+    410" and "95 − 40 + 100 = 155"."""
+    assert hand_scores({"sides": [NORTH_SOUTH, EAST_WEST]}, False) == [410, 155]
+
+
+@pytest.mark.parametrize("change, score", [
+    # B2: "each clean burraco (pulito …) + 200", "each dirty burraco (sporco …) + 100"
+    ({"clean_burracos": 2}, 120 + 400 + 100 - 10),
+    ({"dirty_burracos": 1}, 120 + 200 + 100 + 100 - 10),
+    # B2: "pozzetto never taken − 100"
+    ({"pozzetto": "not_taken", "closed": False}, 120 + 200 - 10 - 100),
+    # B2: "pozzetto picked up but not yet looked at … − its cards' value, instead of the 100"
+    ({"pozzetto": "unseen", "unseen_pozzetto_points": 85}, 120 + 200 + 100 - 10 - 85),
+    # B2: "No closing bonus when the hand ends because the stock ran down … or by stalemate."
+    ({"closed": False}, 120 + 200 - 10),
+])
+def test_a_sides_score_is_cards_plus_bonuses_minus_hand_and_pozzetto(change, score):
+    assert verify_side({**NORTH_SOUTH, **change}, 0, False).score == score
+
+
+def test_the_unseen_pozzetto_also_costs_the_closing_side():
+    """B2: "… and also to the closing side if the closer's partner picked up a pozzetto
+    unseen." A side may close with its pozzetto picked up unseen."""
+    side = verify_side({**NORTH_SOUTH, "pozzetto": "unseen", "unseen_pozzetto_points": 60},
+                       0, False)
+    assert side.closed and side.score == 120 + 200 + 100 - 10 - 60
+
+
+def test_a_result_may_be_negative():
+    """Seed 002: "Ein Ergebnis darf negativ sein." """
+    side = verify_side({"table_points": 15, "hand_points": 90, "pozzetto": "not_taken"}, 1,
+                       False)
+    assert side.score == 15 - 90 - 100
+
+
+def test_a_total_counted_on_paper():
+    assert verify_side({"total": "-35"}, 0, False).score == -35
+
+
+def test_semi_clean_burracos_count_150_with_the_option():
+    """B4: semi-clean 150, an option, off by default."""
+    raw = {"table_points": 80, "semiclean_burracos": 1}
+    assert verify_side(raw, 0, True).score == 80 + 150
+    with pytest.raises(HandError) as error:
+        verify_side(raw, 0, False)
+    assert error.value.code == "semiclean_off"
+
+
+@pytest.mark.parametrize("raw, code", [
+    # Seed 002, Schließen: "deine Partei hat ihren Pozzetto genommen"
+    ({**NORTH_SOUTH, "pozzetto": "not_taken"}, "closing_needs_pozzetto"),
+    # Seed 002, Schließen: "deine Partei hat mindestens einen Burraco ausliegen"
+    ({**NORTH_SOUTH, "clean_burracos": 0}, "closing_needs_burraco"),
+    ({**NORTH_SOUTH, "table_points": -5}, "table_points_range"),
+    ({**NORTH_SOUTH, "hand_points": 10**9}, "hand_points_range"),
+    ({**NORTH_SOUTH, "table_points": 123}, "points_multiple_of_five"),
+    ({**NORTH_SOUTH, "clean_burracos": -1}, "burracos_range"),
+    ({**NORTH_SOUTH, "clean_burracos": 16, "table_points": 1080}, "burracos_range"),
+    # A burraco is seven cards or more, at least 7 × 5 points on the table.
+    ({**NORTH_SOUTH, "table_points": 30}, "burraco_needs_cards"),
+    ({**NORTH_SOUTH, "pozzetto": "lost"}, "unknown_pozzetto"),
+    ({"total": 12}, "points_multiple_of_five"),
+    ({"total": 10**9}, "total_range"),
+    ({"total": "abc"}, "total_range"),
+    ("not a side", "side_needs_entry"),
+])
+def test_inconsistent_sides_are_refused_with_the_rule(raw, code):
+    with pytest.raises(HandError) as error:
+        verify_side(raw, 0, False)
+    assert error.value.code == code
+
+
+def test_only_one_side_can_close():
+    with pytest.raises(HandError) as error:
+        verify_sides([NORTH_SOUTH, {**EAST_WEST, "closed": True}], False)
+    assert error.value.code == "both_closed"
+
+
+@pytest.mark.parametrize("sides", [[NORTH_SOUTH], [NORTH_SOUTH] * 3, None, "xy"])
+def test_a_hand_has_two_sides(sides):
+    with pytest.raises(HandError) as error:
+        verify_sides(sides, False)
+    assert error.value.code == "hand_needs_two_sides"
+
+
+def test_a_hand_may_end_without_closing():
+    """Seed 002: "Das Spiel endet auch ohne Schließen" (stock down to two cards, stalemate)."""
+    assert hand_scores({"sides": [{**NORTH_SOUTH, "closed": False}, EAST_WEST]}, False) == \
+        [310, 155]
+
+
+def test_the_tap_counter_adds_card_values():
+    """B1: Joker 30, 2 20, Ace 15, K–8 10, 7–3 5."""
+    assert tapped_points({"joker": 1, "two": 2, "ace": 1, "high": 3, "low": 2}) == \
+        30 + 40 + 15 + 30 + 10
+
+
+# --- The match ----------------------------------------------------------------------------
+
+def hand(ns, ew):
+    return {"sides": [{"total": ns}, {"total": ew}]}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_two_three_or_four_players(players):
+    assert verify_options({}, players) == Options()
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_other_player_counts_are_refused(players):
+    with pytest.raises(SetupError):
+        verify_options({}, players)
+
+
+@pytest.mark.parametrize("raw, target", [
+    ({}, 2005), ({"target_choice": "1005"}, 1005), ({"target_choice": "505"}, 505),
+    ({"target_choice": "custom", "target": "3000"}, 3000), ({"target": 750}, 750),
+])
+def test_the_target(raw, target):
+    """Seed 002: "Hat eine Partei 2005 oder mehr … Kürzere Partien gehen bis 1005 oder 505." """
+    assert verify_options(raw, 4).target == target
+
+
+@pytest.mark.parametrize("target", [0, -5, 10**9, "x"])
+def test_impossible_targets_are_refused(target):
+    with pytest.raises(SetupError):
+        verify_options({"target": target}, 4)
+
+
+def test_partners_sit_opposite():
+    """Seed 002: "Partner sitzen sich gegenüber" — seats 0 and 2 against 1 and 3."""
+    assert burraco.sides_of(4) == ((0, 2), (1, 3))
+    assert burraco.sides_of(2) == ((0,), (1,))
+
+
+def test_the_side_with_more_points_wins_once_a_side_reaches_the_target():
+    """Seed 002: "Hat eine Partei 2005 oder mehr, gewinnt die Partei mit mehr Punkten"."""
+    options = Options(target=505)
+    assert not standings(options, 4, [hand(400, 100)]).finished
+    result = standings(options, 4, [hand(400, 100), hand(110, 500)])
+    assert result.totals == (510, 600)
+    assert result.finished and result.winners == (1,) and result.losers == (0,)
+
+
+def test_a_tie_at_the_target_plays_one_more_hand():
+    """Seed 002: "(bei Gleichstand wird noch ein Spiel gespielt)"."""
+    options = Options(target=505)
+    tied = standings(options, 4, [hand(505, 505)])
+    assert not tied.finished and tied.dealer is not None
+    assert standings(options, 4, [hand(505, 505), hand(5, 0)]).winners == (0,)
+
+
+def test_no_hand_after_the_end():
+    with pytest.raises(HandError) as error:
+        standings(Options(target=505), 2, [hand(600, 0), hand(0, 0)])
+    assert error.value.code == "hand_after_end"
+
+
+def test_the_deal_goes_clockwise_and_the_next_player_leads():
+    """Seed 002: "danach gibt reihum im Uhrzeigersinn der Nächste" and "Der Spieler links vom
+    Geber beginnt" — the next player in the list of the order of play."""
+    options = Options(first_dealer=3)
+    assert (standings(options, 4, []).dealer, standings(options, 4, []).leader) == (3, 0)
+    after = standings(options, 4, [hand(0, 0)])
+    assert (after.dealer, after.leader) == (0, 1)
+
+
+def test_three_players_the_partners_share_their_sides_score():
+    """Seed 002, zu dritt: "Wer zuerst keine Handkarten mehr hat, nimmt die 18 und spielt
+    allein; die anderen zwei werden Partner". B3: "the two partners of a hand share their
+    side's score equally … each player keeps a total." """
+    options = Options(target=505)
+    result = standings(options, 3, [{**hand(410, 155), "alone": 1}])
+    assert result.totals == (77.5, 410, 77.5)
+    assert result.rows[0].sides == ((1,), (0, 2))
+    assert result.rows[0].gains == (77.5, 410, 77.5)
+
+
+def test_three_players_must_say_who_played_alone():
+    with pytest.raises(HandError) as error:
+        standings(Options(), 3, [hand(10, 10)])
+    assert error.value.code == "alone_needed"
+
+
+def test_running_totals_and_distance_to_the_target():
+    result = standings(Options(target=1005), 2, [hand(410, 155), hand(-35, 100)])
+    assert [row.totals for row in result.rows] == [(410, 155), (375, 255)]
+    assert result.to_go == (630, 750)
+    assert result.ahead == (0,)

@@ -1,0 +1,330 @@
+"""Burraco on the web: the new-match form, the sheet and its panel, the meld checker, the API."""
+
+import re
+
+import pytest
+
+import store
+
+HTMX = {"HX-Request": "true"}
+
+
+def text(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def stored(app, table: str) -> int:
+    with app.app_context():
+        return store.get_db()[table].count
+
+
+def start(post, players=("Anna", "Ben", "Carla", "Dan"), **options) -> str:
+    form = {"players": list(players), "dealer": "0", "target_choice": "505", "action": "start",
+            **options}
+    response = post("/burraco/new", form)
+    assert response.status_code == 303, text(response)
+    return response.headers["Location"]
+
+
+SEED_HAND = {
+    "s0_mode": "parts", "s0_table": "120", "s0_clean": "1", "s0_hand": "10",
+    "s0_pozzetto": "taken",
+    "s1_mode": "parts", "s1_table": "95", "s1_dirty": "1", "s1_hand": "40",
+    "s1_pozzetto": "taken", "closer": "0",
+}
+
+
+def save(post, sheet, form, seen=0, **kwargs):
+    return post(f"{sheet}/hands", {**form, "hands_seen": str(seen)}, **kwargs)
+
+
+# --- New match -------------------------------------------------------------------------------
+
+def test_the_burraco_tile_leads_to_its_form(client):
+    assert 'href="/burraco/new"' in text(client.get("/"))
+    page = text(client.get("/burraco/new"))
+    assert 'name="target_choice" value="2005" checked' in page
+    assert 'name="semipulito"' in page and "partners sit opposite" in page
+
+
+@pytest.mark.parametrize("players", [["A"], ["A", "B", "C", "D", "E"]])
+def test_one_or_five_players_are_refused(post, app, players):
+    response = post("/burraco/new", {"players": players, "action": "start"})
+    assert response.status_code == 422 and "A match needs 2 to 4 players" in text(response)
+    assert stored(app, "matches") == 0
+
+
+def test_a_custom_target_and_semi_clean(post, client):
+    sheet = start(post, target_choice="custom", target="3000", semipulito="on")
+    page = text(client.get(sheet))
+    assert "Target 3000" in page and "Semi-clean burracos (+150)" in page
+
+
+def test_the_sheet_shows_partners_as_sides(post, client):
+    page = text(client.get(start(post)))
+    assert "Anna &amp; Carla" in page and "Ben &amp; Dan" in page
+    assert "Hand 1: Anna deals, Ben leads." in page
+
+
+# --- The panel -------------------------------------------------------------------------------
+
+def test_the_seed_hand_saved_from_the_form(post, client):
+    sheet = start(post)
+    response = save(post, sheet, SEED_HAND)
+    assert response.status_code == 303
+    page = text(client.get(response.headers["Location"]))
+    assert re.search(r'<span class="total">410</span>', page)
+    assert re.search(r'<span class="total">155</span>', page)
+    assert "cards 120 · burracos +200 · closing +100 · hand −10" in page
+
+
+def test_a_tap_counts_a_card_and_updates_the_preview(post):
+    sheet = start(post)
+    form = {**SEED_HAND, "s0_table": "", "s0_table_high": "11", "press": "tap:0:table:high:1"}
+    fragment = text(post(f"{sheet}/draft", form, headers=HTMX))
+    assert fragment.lstrip().startswith('<form id="panel"') and "<html" not in fragment
+    assert "12×10 = <strong>120</strong>" in fragment
+    assert 'name="s0_table_high" value="12"' in fragment
+    assert re.search(r"Anna &amp; Carla <strong>\+410</strong>.*Ben &amp; Dan <strong>\+155",
+                     fragment, re.S)
+
+
+def test_the_preview_alone(post):
+    sheet = start(post)
+    fragment = text(post(f"{sheet}/draft", {**SEED_HAND, "only": "preview"}, headers=HTMX))
+    assert fragment.lstrip().startswith('<p id="preview"') and "+410" in fragment
+
+
+def test_without_javascript_a_tap_returns_the_whole_page(post):
+    sheet = start(post)
+    page = text(post(f"{sheet}/draft", {**SEED_HAND, "press": "step:1:dirty:1"}))
+    assert "<html" in page and 'name="s1_dirty" value="2"' in page
+
+
+@pytest.mark.parametrize("press, field, value", [
+    ("tap:0:hand:joker:-1", "s0_hand_joker", "0"),       # never below zero
+    ("step:0:clean:-1", "s0_clean", "0"),
+    ("sign:1", "s1_total", "-35"),
+    ("mode:1:total", "s1_mode", "total"),
+    ("clear:0:table", "s0_table_low", "0"),
+    ("nonsense", "s0_clean", "1"),
+])
+def test_panel_buttons(post, press, field, value):
+    sheet = start(post)
+    form = {**SEED_HAND, "s1_total": "35", "s0_table_low": "3", "press": press}
+    fragment = text(post(f"{sheet}/draft", form, headers=HTMX))
+    assert f'name="{field}" value="{value}"' in fragment
+
+
+def test_totals_only_with_a_negative_total(post, client):
+    sheet = start(post)
+    save(post, sheet, {"s0_mode": "total", "s0_total": "100", "s1_mode": "total",
+                       "s1_total": "-35", "closer": "none"})
+    page = text(client.get(sheet))
+    assert re.search(r'<span class="total">-35</span>', page)
+    assert "counted on paper" in page
+
+
+BAD_HANDS = [
+    ({"s1_dirty": "1", "closer": "both"}, None),
+    ({"s0_clean": "0"}, "cannot have closed without a burraco"),
+    ({"s0_pozzetto": "not_taken"}, "cannot have closed without taking its pozzetto"),
+    ({"s0_hand": "-5"}, "the points in hand must be from 0 to 1080"),
+    ({"s0_table": "1000000000"}, "the points on the table must be from 0 to 1080"),
+    ({"s0_table": "123"}, "no multiple of 5"),
+    ({"s0_mode": "total", "s0_total": "1000000000"}, "a hand&#39;s total lies between"),
+]
+
+
+@pytest.mark.parametrize("change, message", [case for case in BAD_HANDS if case[1]])
+def test_bad_hands_are_refused_with_the_rule_and_nothing_stored(post, app, change, message):
+    sheet = start(post)
+    response = save(post, sheet, {**SEED_HAND, **change})
+    assert response.status_code == 422
+    page = text(response)
+    assert message in page
+    assert '<a class="why" href="/rules/burraco#' in page
+    assert stored(app, "entries") == 0
+    # What was typed stays in the panel.
+    assert 'name="s1_table" type="number" inputmode="numeric" min="0" step="5"\n' \
+           '           value="95"' in page
+
+
+def test_both_sides_cannot_close(post, app):
+    sheet = start(post)
+    form = {**SEED_HAND, "s1_dirty": "1", "closer": "0"}
+    form_both = dict(form)
+    response = post(f"{sheet}/hands", {**form_both, "hands_seen": "0",
+                                       "s1_clean": "1"})  # one closer radio: never both
+    assert response.status_code == 303
+    assert stored(app, "entries") == 1
+
+
+def test_correcting_a_hand_shows_it_in_the_panel_and_undo_restores_it(post, client):
+    sheet = start(post)
+    save(post, sheet, SEED_HAND)
+    page = text(client.get(f"{sheet}/hands/1"))
+    assert "Correct hand 1" in page and 'value="120"' in page
+    response = post(f"{sheet}/hands/1", {**SEED_HAND, "s0_hand": "30", "hands_seen": "1"})
+    assert response.headers["Location"] == f"{sheet}?edited=1"
+    page = text(client.get(response.headers["Location"]))
+    assert re.search(r'<span class="total">390</span>', page)
+    assert "410 : 155" in page                           # the replaced entry, kept
+    restored = post(f"{sheet}/hands/1/restore", {"hands_seen": "1"})
+    assert restored.status_code == 303
+    assert re.search(r'<span class="total">410</span>', text(client.get(sheet)))
+
+
+def test_the_match_ends_at_the_target(post, client):
+    sheet = start(post)
+    save(post, sheet, SEED_HAND)
+    save(post, sheet, {"s0_mode": "total", "s0_total": "100", "s1_mode": "total",
+                       "s1_total": "-35", "closer": "none"}, seen=1)
+    page = text(client.get(sheet))
+    assert "Winner: Anna &amp; Carla with 510 points" in page
+    assert 'id="panel"' not in page
+
+
+def test_three_players_say_who_played_alone(post, client, app):
+    sheet = start(post, players=("Anna", "Ben", "Carla"))
+    refused = save(post, sheet, SEED_HAND)
+    assert refused.status_code == 422 and "played alone" in text(refused)
+    save(post, sheet, {**SEED_HAND, "alone": "1"})
+    page = text(client.get(sheet))
+    assert re.search(r'<span class="name">Ben</span>\s*<span class="total">410</span>', page)
+    assert re.search(r'<span class="name">Anna</span>\s*<span class="total">77.5</span>', page)
+
+
+def test_the_sheet_in_german(post, client):
+    sheet = start(post)
+    save(post, sheet, {"s0_mode": "total", "s0_total": "155", "s1_mode": "total",
+                       "s1_total": "-35", "closer": "none"})
+    save(post, sheet, {"s0_mode": "total", "s0_total": "0", "s1_mode": "total",
+                       "s1_total": "5", "closer": "none"}, seen=1)
+    client.set_cookie("lang", "de")
+    page = text(client.get(sheet))
+    assert '<html lang="de">' in page and "Karten auf dem Tisch" in page
+
+
+# --- The meld checker ------------------------------------------------------------------------
+
+def test_the_meld_checker_judges_a_meld(client):
+    page = text(client.get("/burraco/meld?cards=3H+4H+5H+6H+7H+8H+9H"))
+    assert "A legal sequence" in page and "· 45 points" in page
+    assert "Clean burraco (pulito): +200" in page
+
+
+def test_the_meld_checker_names_the_wildcard(client):
+    page = text(client.get("/burraco/meld?cards=JK+6D+7D"))
+    assert "The wildcard Joker stands for 5♦." in page
+
+
+def test_the_meld_checker_refuses_with_the_rule(client):
+    page = text(client.get("/burraco/meld?cards=2S+2H+2C"))
+    assert "wildcards alone" in page and '<a class="why" href="/rules/burraco#' in page
+
+
+def test_the_meld_checker_in_german(client):
+    client.set_cookie("lang", "de")
+    page = text(client.get("/burraco/meld?cards=DS+DH+DD"))
+    assert '<html lang="de">' in page and "D♠" in page
+
+
+def test_the_meld_checker_fragment_and_picker(client):
+    response = client.get("/burraco/meld?cards=3H+4H&add=5H", headers=HTMX)
+    assert response.headers["HX-Push-Url"] == "/burraco/meld?mode=check&into=cards&cards=3H+4H+5H"
+    assert text(response).lstrip().startswith('<form id="checker"')
+    plain = client.get("/burraco/meld?cards=3H+4H&add=5H")
+    assert plain.status_code == 303
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("mode=add&table=QH+QD+QC&cards=QS", "A legal set"),
+    ("mode=add&table=QH+QD+QC&cards=KS", "Neither a set"),
+    ("mode=swap&table=5H+JK+7H&cards=6H", "stands for 4♥"),
+    ("mode=swap&table=5H+JK+7H&cards=8H", "only that card can take its place"),
+    ("mode=swap&table=5H+6H+7H&cards=8H", "no wildcard to swap"),
+])
+def test_adding_to_a_meld_and_swapping_its_wildcard(client, query, expected):
+    assert expected in text(client.get(f"/burraco/meld?{query}"))
+
+
+# --- API -------------------------------------------------------------------------------------
+
+def test_api_meld_example(client):
+    response = client.post("/api/v1/burraco/meld",
+                           json={"cards": ["3H", "4H", "5H"], "options": {"semipulito": False}})
+    body = response.json
+    assert {key: body[key] for key in ("valid", "kind", "burraco", "points", "reason")} == \
+        {"valid": True, "kind": "sequence", "burraco": None, "points": 15, "reason": None}
+
+
+@pytest.mark.parametrize("body, expected", [
+    ({"cards": "2♠ 2♥ 2♣"}, {"valid": False, "code": "meld_only_wildcards"}),
+    ({"cards": "3S 4S 5S 6S 7S 8S 9S JK", "options": {"semipulito": True}},
+     {"valid": True, "burraco": "semipulito", "stands_for": "2S"}),
+    ({"cards": "3S 4S 5S 6S 7S 8S 9S JK"}, {"valid": True, "burraco": "sporco"}),
+    ({"cards": ["AS", "AH", "AD", "JK"]}, {"valid": True, "kind": "set", "stands_for": "A"}),
+    ({"cards": ["QS"], "onto": ["QH", "QD", "QC"]}, {"valid": True, "kind": "set"}),
+    ({"cards": ["6H"], "onto": "5H JK 7H", "swap": True},
+     {"valid": True, "stands_for": "4H", "order": ["JK", "5H", "6H", "7H"]}),
+])
+def test_api_meld_cases(client, body, expected):
+    answer = client.post("/api/v1/burraco/meld", json=body).json
+    assert {key: answer[key] for key in expected} == expected
+
+
+@pytest.mark.parametrize("body", [{"cards": "ZZ"}, {"cards": 5}, {}, {"cards": "7H 7H 7H"},
+                                  {"cards": ["3H"], "onto": 7}])
+def test_api_meld_malformed_is_400(client, body):
+    response = client.post("/api/v1/burraco/meld", json=body)
+    assert response.status_code == 400 and response.json["error"]
+
+
+def test_api_hand_example(client):
+    body = {"sides": [
+        {"table_points": 120, "clean_burracos": 1, "dirty_burracos": 0,
+         "semiclean_burracos": 0, "hand_points": 10, "pozzetto": "taken", "closed": True},
+        {"table_points": 95, "clean_burracos": 0, "dirty_burracos": 1, "hand_points": 40,
+         "pozzetto": "taken", "closed": False}]}
+    assert client.post("/api/v1/burraco/hand", json=body).json == {"scores": [410, 155]}
+
+
+@pytest.mark.parametrize("sides, code", [
+    ([{"total": -35}, {"closed": True}], "closing_needs_burraco"),
+    ([{"total": 13}, {"total": 0}], "points_multiple_of_five"),
+    ([{"table_points": 40, "clean_burracos": 1, "closed": True},
+      {"table_points": 40, "clean_burracos": 1, "closed": True}], "both_closed"),
+    ([{"total": 0}], "hand_needs_two_sides"),
+])
+def test_api_hand_inconsistent_is_400_with_the_rule(client, sides, code):
+    response = client.post("/api/v1/burraco/hand", json={"sides": sides})
+    assert response.status_code == 400 and response.json["code"] == code
+
+
+def test_api_burraco_match_three_players(client):
+    created = client.post("/api/v1/matches", json={"game": "burraco",
+                                                   "players": ["A", "B", "C"],
+                                                   "options": {"target": 505}})
+    assert created.status_code == 201
+    token = created.json["token"]
+    assert created.json["units"] == [[0], [1], [2]]
+    body = client.post(f"/api/v1/matches/{token}/hands", json={
+        "sides": [{"total": 410}, {"total": 155}], "alone": 2}).json
+    assert body["totals"] == [77.5, 77.5, 410]
+    assert body["hands"][0]["sides"] == [[2], [0, 1]]
+
+
+def test_api_burraco_match_four_players_to_the_end(client):
+    token = client.post("/api/v1/matches", json={
+        "game": "burraco", "players": ["A", "B", "C", "D"],
+        "options": {"target": 505}}).json["token"]
+    assert client.get(f"/api/v1/matches/{token}").json["units"] == [[0, 2], [1, 3]]
+    client.post(f"/api/v1/matches/{token}/hands",
+                json={"sides": [{"total": 410}, {"total": 155}]})
+    body = client.post(f"/api/v1/matches/{token}/hands",
+                       json={"sides": [{"total": 100}, {"total": -35}]}).json
+    assert body["finished"] and body["winners"] == [0] and body["totals"] == [510, 120]
+    refused = client.post(f"/api/v1/matches/{token}/hands",
+                          json={"sides": [{"total": 0}, {"total": 0}]})
+    assert refused.status_code == 400 and refused.json["code"] == "match_finished"

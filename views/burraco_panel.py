@@ -1,0 +1,139 @@
+"""The Burraco entry panel as a form: each side's hand as numbers, as taps on the card
+counter, or as a total counted on paper. Every button posts the whole form, so the panel
+works without JavaScript; htmx only makes the round trip invisible."""
+
+from dataclasses import dataclass, field
+
+from scoring import burraco
+
+PILES = ("table", "hand", "unseen")          # where tapped cards lie
+COUNTS = ("clean", "dirty", "semi")          # burraco steppers
+_COUNT_FIELDS = {"clean": "clean_burracos", "dirty": "dirty_burracos",
+                 "semi": "semiclean_burracos"}
+_PILE_FIELDS = {"table": "table_points", "hand": "hand_points",
+                "unseen": "unseen_pozzetto_points"}
+# A generous cap on taps: more cards of a class than two packs hold is a stuck finger.
+MAX_TAPS = 60
+
+
+def _int(text, default: int = 0) -> int:
+    text = str(text).strip()
+    return int(text) if text.lstrip("-").isdigit() and len(text) < 12 else default
+
+
+@dataclass
+class SideDraft:
+    """One side's half-filled entry, exactly as the form holds it."""
+
+    mode: str = "parts"                                  # "parts" or "total"
+    total: str = ""
+    typed: dict = field(default_factory=lambda: {pile: "" for pile in PILES})
+    taps: dict = field(default_factory=lambda: {pile: {name: 0 for name, _v in
+                                                       burraco.TAP_CLASSES} for pile in PILES})
+    counts: dict = field(default_factory=lambda: {name: 0 for name in COUNTS})
+    pozzetto: str = burraco.Pozzetto.TAKEN.value
+
+    def tapped(self, pile: str) -> bool:
+        return any(self.taps[pile].values())
+
+    def points(self, pile: str):
+        """The pile's points: the taps when there are any, else what was typed."""
+        if self.tapped(pile):
+            return burraco.tapped_points(self.taps[pile])
+        return self.typed[pile]
+
+    def tap_summary(self, pile: str) -> str:
+        """"3×10 + 2×5 + 1×30" for the tap counter's running line."""
+        values = dict(burraco.TAP_CLASSES)
+        return " + ".join(f"{count}×{values[name]}" for name, count in self.taps[pile].items()
+                          if count)
+
+
+@dataclass
+class Draft:
+    sides: list
+    closer: str = "none"                                 # "none", "0" or "1"
+    alone: str = ""
+
+
+def blank_draft() -> Draft:
+    return Draft([SideDraft(), SideDraft()])
+
+
+def draft_from_form(form) -> Draft:
+    """Read the panel's fields (``s0_…``, ``s1_…``)."""
+    sides = []
+    for side in (0, 1):
+        prefix = f"s{side}_"
+        draft = SideDraft(
+            mode="total" if form.get(prefix + "mode") == "total" else "parts",
+            total=form.get(prefix + "total", "").strip()[:12],
+            pozzetto=form.get(prefix + "pozzetto", burraco.Pozzetto.TAKEN.value),
+        )
+        for pile in PILES:
+            draft.typed[pile] = form.get(f"{prefix}{pile}", "").strip()[:12]
+            for name, _value in burraco.TAP_CLASSES:
+                draft.taps[pile][name] = min(max(_int(form.get(f"{prefix}{pile}_{name}")), 0),
+                                             MAX_TAPS)
+        for name in COUNTS:
+            draft.counts[name] = max(_int(form.get(prefix + name)), 0)
+        sides.append(draft)
+    return Draft(sides, form.get("closer", "none"), form.get("alone", ""))
+
+
+def draft_from_hand(hand: dict) -> Draft:
+    """A stored hand back in the panel, for its correction."""
+    draft = Draft([SideDraft(), SideDraft()], alone=str(hand.get("alone", "")))
+    for index, entry in enumerate(hand["sides"]):
+        side = draft.sides[index]
+        if "total" in entry:
+            side.mode, side.total = "total", str(entry["total"])
+            continue
+        for pile, name in _PILE_FIELDS.items():
+            side.typed[pile] = str(entry.get(name, 0))
+        for count, name in _COUNT_FIELDS.items():
+            side.counts[count] = entry.get(name, 0)
+        side.pozzetto = entry.get("pozzetto", burraco.Pozzetto.TAKEN.value)
+        if entry.get("closed"):
+            draft.closer = str(index)
+    return draft
+
+
+def press(draft: Draft, button: str) -> None:
+    """A panel button: ``tap:0:table:joker:1``, ``step:1:clean:-1``, ``sign:0``, ``mode:1:total``,
+    ``clear:0:hand``. Anything else changes nothing."""
+    parts = button.split(":")
+    if len(parts) < 2 or parts[1] not in ("0", "1"):
+        return
+    side = draft.sides[int(parts[1])]
+    match parts:
+        case ["tap", _, pile, name, step] if pile in PILES and name in side.taps[pile]:
+            side.taps[pile][name] = min(max(side.taps[pile][name] + _int(step), 0), MAX_TAPS)
+        case ["step", _, name, step] if name in COUNTS:
+            side.counts[name] = min(max(side.counts[name] + _int(step), 0),
+                                    burraco.MAX_BURRACOS)
+        case ["sign", _]:
+            # Phone number pads often lack a minus: the ± key turns the total around.
+            side.total = side.total[1:] if side.total.startswith("-") else "-" + side.total
+        case ["mode", _, mode] if mode in ("parts", "total"):
+            side.mode = mode
+        case ["clear", _, pile] if pile in PILES:
+            side.taps[pile] = {name: 0 for name in side.taps[pile]}
+            side.typed[pile] = ""
+
+
+def hand_from_draft(draft: Draft, players: int) -> dict:
+    """The hand as ``scoring.burraco.verify_hand`` reads it (and the API sends it)."""
+    sides = []
+    for index, side in enumerate(draft.sides):
+        if side.mode == "total":
+            sides.append({"total": side.total or 0})
+            continue
+        entry = {name: side.points(pile) for pile, name in _PILE_FIELDS.items()}
+        entry.update({name: side.counts[count] for count, name in _COUNT_FIELDS.items()})
+        entry.update(pozzetto=side.pozzetto, closed=draft.closer == str(index))
+        sides.append(entry)
+    hand = {"sides": sides}
+    if players == 3:
+        hand["alone"] = draft.alone
+    return hand

@@ -1,0 +1,53 @@
+"""What the Burraco sheet shows besides the standings: side names, the panel's draft and
+the live preview of the hand being entered."""
+
+from scoring import burraco
+from scoring.errors import ScoringError
+
+from . import burraco_panel
+from .messages import describe
+
+
+def side_label(players, seats) -> str:
+    return " & ".join(players[seat] for seat in seats)
+
+
+def _alone(draft, players: int) -> int | None:
+    text = draft.alone
+    return int(text) if players == 3 and text.isdigit() and int(text) < players else None
+
+
+def preview(match, options, draft) -> dict:
+    """The hand's scores per side as the panel stands ("N/S +410 · E/W +155"), or why the
+    entry cannot be saved yet."""
+    hand = burraco_panel.hand_from_draft(draft, len(match.players))
+    try:
+        sides = burraco.verify_sides(hand["sides"], options.semipulito)
+    except ScoringError as error:
+        return {"scores": None, "problem": describe(error)}
+    return {"scores": [side.score for side in sides], "problem": None}
+
+
+def context(match, options, standings, number, draft) -> dict:
+    """The template's Burraco values: unit and side labels, the draft, its preview."""
+    players = len(match.players)
+    if draft is None:
+        draft = (burraco_panel.draft_from_hand(match.hands[number - 1])
+                 if number and 1 <= number <= len(match.hands) else burraco_panel.blank_draft())
+    alone = _alone(draft, players)
+    if players == 3 and alone is None:
+        sides = None
+    else:
+        sides = burraco.sides_of(players, alone)
+    dealer_unit = next((unit for unit, seats in enumerate(standings.units)
+                        if standings.dealer in seats), None)
+    return {
+        "draft": draft,
+        "unit_labels": [side_label(match.players, seats) for seats in standings.units],
+        "dealer_unit": dealer_unit,
+        "side_labels": [side_label(match.players, seats) for seats in sides] if sides else None,
+        "tap_classes": burraco.TAP_CLASSES,
+        "preview": preview(match, options, draft),
+        "side_label": side_label,
+        "scores_of": lambda hand: burraco.hand_scores(hand, options.semipulito),
+    }
