@@ -39,7 +39,7 @@ MESSAGES = {
     # Burraco melds
     "meld_too_short": _l("A meld has at least three cards."),
     "meld_only_wildcards": _l("A meld needs natural cards: wildcards alone (like three 2s) "
-                              "are no meld."),
+                              "are not a meld."),
     "meld_too_many_wildcards": _l("At most one wildcard (joker or 2) per meld."),
     "meld_mixed": _l("Neither a set (one rank) nor a sequence (one suit)."),
     "meld_not_consecutive": _l("The cards do not follow each other, and one wildcard "
@@ -60,14 +60,15 @@ MESSAGES = {
                                        "from %(low)s to %(high)s."),
     "burracos_range": _l("Side %(side)s: the number of burracos must be from %(low)s to "
                          "%(high)s."),
-    "total_range": _l("Side %(side)s: a hand's total lies between %(low)s and %(high)s."),
-    "points_multiple_of_five": _l("Side %(side)s: %(value)s is no multiple of 5, but every "
-                                  "card counts 5, 10, 15, 20 or 30."),
+    "total_range": _l("Side %(side)s: a hand's total must be from %(low)s to %(high)s."),
+    "points_multiple_of_five": _l("Side %(side)s: %(value)s is not a multiple of 5, but "
+                                  "every card counts 5, 10, 15, 20 or 30."),
     "semiclean_off": _l("Side %(side)s: semi-clean burracos count only with that variant "
                         "switched on."),
-    "unknown_pozzetto": _l("Side %(side)s: choose taken, not taken or picked up unseen."),
-    "burraco_needs_cards": _l("Side %(side)s: every burraco holds seven cards, at least "
-                              "%(low)s points on the table each."),
+    "unknown_pozzetto": _l("Side %(side)s: choose taken, not taken, or picked up but not "
+                           "looked at."),
+    "burraco_needs_cards": _l("Side %(side)s: every burraco holds at least seven cards, so "
+                              "at least %(low)s points on the table each."),
     "closing_needs_pozzetto": _l("Side %(side)s cannot have closed without taking its "
                                  "pozzetto."),
     "closing_needs_burraco": _l("Side %(side)s cannot have closed without a burraco."),
