@@ -192,11 +192,15 @@ def _as_sequence(naturals: list[Card], wilds: list[Card], semipulito: bool) -> l
     readings, problem = [], None
     for low, high in _SEQUENCE_RANGES:
         try:
-            readings.append(_sequence_in(naturals, wild, low, high, semipulito))
+            reading = _sequence_in(naturals, wild, low, high, semipulito)
         except MeldError as error:
             problem = problem or error
+            continue
+        # A 2 "standing for" itself is no wildcard but a natural card in its own place.
+        if reading.wildcard is None or reading.wildcard != reading.stands_for:
+            readings.append(reading)
     if not readings:
-        raise problem
+        raise problem or MeldError("meld_not_consecutive")
     if wild is not None and any(reading.order[0] == wild for reading in readings):
         # A wildcard at an open end lies at the low end whenever it can.
         readings = [reading for reading in readings if reading.order[-1] != wild]
