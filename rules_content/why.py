@@ -59,6 +59,26 @@ WHY = {
 }
 
 
-def why(game: str, code: str) -> str | None:
-    """The section that explains ``code`` in ``game``, if a rule stands behind it."""
-    return WHY.get((game, code))
+WHY.update({("bura", code): section for code, section in {
+    "player_count": "overview", "card_not_in_bura_deck": "cards", "card_twice": "cards",
+    "card_count": "trick", "unknown_suit": "setup", "lead_one_suit": "trick",
+    "response_count": "trick", "trick": "trick", "outcome_needed": "claiming",
+    "claim_needs_cards": "claiming", "claiming": "claiming", "pot_range": "claiming", "ante_range": "setup",
+    "start_chips_range": "setup", "dealing": "setup", "combinations": "combinations",
+    "winning": "winning", "three_aces_win": "variant-three-aces-win",
+    "moscow": "variant-moscow", "little_moscow": "variant-moscow",
+    "claim_on_turn": "variant-claim-on-turn", "redeal": "variant-redeal",
+}.items()})
+WHY.update({("burkosel", code): "variant-burkosel" for code in (
+    "player_count", "burkosel_entry", "card_points_range", "tricks_range", "card_points_sum",
+    "points_without_trick", "hand_after_end", "match_finished", "end", "dealing")})
+
+# Burkosel has no document of its own: it is a variant in Bura's.
+DOCUMENT_OF = {"burkosel": "bura"}
+
+
+def why(game: str, code: str) -> tuple[str, str] | None:
+    """The document and section that explain ``code`` in ``game``, if a rule stands
+    behind it."""
+    section = WHY.get((game, code))
+    return section and (DOCUMENT_OF.get(game, game), section)

@@ -104,6 +104,18 @@ def parse_card(token: str) -> Card:
     return Card(rank, suit)
 
 
+def parse_suit(text) -> Suit:
+    """A suit by its letter or symbol (``H``, ``h``, ``♥``).
+
+    >>> parse_suit("♣"), parse_suit("d")
+    (<Suit.CLUBS: 'C'>, <Suit.DIAMONDS: 'D'>)
+    """
+    suit = _SUIT_WORDS.get(str(text).strip().replace("\ufe0f", "").upper())
+    if suit is None:
+        raise CardError("unknown_suit", token=str(text)[:10])
+    return suit
+
+
 def parse_cards(text: str) -> list[Card]:
     """Read cards separated by spaces, commas or semicolons.
 

@@ -121,7 +121,7 @@ def test_totals_only_with_a_negative_total(post, client):
     save(post, sheet, {"s0_mode": "total", "s0_total": "100", "s1_mode": "total",
                        "s1_total": "-35", "closer": "none"})
     page = text(client.get(sheet))
-    assert re.search(r'<span class="total">-35</span>', page)
+    assert re.search(r'<span class="total">−35</span>', page)
     assert "counted on paper" in page
 
 
@@ -211,7 +211,7 @@ def test_the_meld_checker_judges_a_meld(client):
 
 def test_the_meld_checker_names_the_wildcard(client):
     page = text(client.get("/burraco/meld?cards=JK+6D+7D"))
-    assert "The wildcard Joker stands for 5♦." in page
+    assert 'The wildcard Joker stands for <span class="card red">5♦</span>.' in page
 
 
 def test_the_meld_checker_refuses_with_the_rule(client):
@@ -236,7 +236,7 @@ def test_the_meld_checker_fragment_and_picker(client):
 @pytest.mark.parametrize("query, expected", [
     ("mode=add&table=QH+QD+QC&cards=QS", "A legal set"),
     ("mode=add&table=QH+QD+QC&cards=KS", "Neither a set"),
-    ("mode=swap&table=5H+JK+7H&cards=6H", "stands for 4♥"),
+    ("mode=swap&table=5H+JK+7H&cards=6H", 'stands for <span class="card red">4♥</span>'),
     ("mode=swap&table=5H+JK+7H&cards=8H", "only that card can take its place"),
     ("mode=swap&table=5H+6H+7H&cards=8H", "no wildcard to swap"),
 ])

@@ -10,9 +10,9 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 import store
-from scoring import burraco, burro
-from scoring.cards import Card, parse_card, parse_cards
-from scoring.errors import MeldError, ScoringError
+from scoring import bura, burraco, burro
+from scoring.cards import Card, Suit, parse_card, parse_cards, parse_suit
+from scoring.errors import HandError, MeldError, ScoringError
 from scoring.values import yes_no
 from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
@@ -53,12 +53,17 @@ def _field(body: dict, name: str, kind: type, default=None):
     return value
 
 
+def _plain(value):
+    """Tuples (of tuples) as JSON lists."""
+    return [_plain(item) for item in value] if isinstance(value, tuple) else value
+
+
 def standings_json(match: store.Match) -> dict:
     """A match as the API shows it: what was entered and everything derived from it."""
     game, options, standings = score(match.game, match.options, len(match.players),
                                      match.hands)
-    extra = {"units": [list(unit) for unit in standings.units]} \
-        if hasattr(standings, "units") else {}
+    extra = {name: _plain(getattr(standings, name)) for name in ("units", "pot", "chips", "net")
+             if hasattr(standings, name)}
     return {
         "id": match.id,
         "game": match.game,
@@ -160,6 +165,58 @@ def burraco_hand():
     semipulito = yes_no(_field(body, "options", dict, {}).get("semipulito", False))
     sides = burraco.verify_sides(body.get("sides"), semipulito)
     return jsonify(scores=[side.score for side in sides])
+
+
+def _trump(body: dict) -> Suit:
+    return parse_suit(_field(body, "trump", str))
+
+
+@bp.post("/bura/claim")
+def bura_claim():
+    """``{"cards": [...]}`` (the claimant's trick cards; optional ``"pot": 4``) → the points,
+    whether a claim of 31 would be right, and with a pot what happens to it."""
+    body = _body()
+    claim = bura.check_claim(_card_list(body.get("cards"), "cards"))
+    answer = {"points": claim.points, "valid": claim.right}
+    if "pot" in body:
+        change, after = bura.pot_after_claim(body["pot"], claim.right)
+        answer.update(claimant=change, pot=after)
+    return jsonify(answer)
+
+
+@bp.post("/bura/trick")
+def bura_trick():
+    """``{"trump": "H", "front": [...], "response": [...]}`` → does the response take the
+    lead, and the pairing that beats (``null`` when none does, with the unbeaten cards)."""
+    body = _body()
+    verdict = bura.trick(_trump(body), _card_list(body.get("front"), "front"),
+                         _card_list(body.get("response"), "response"))
+    pairs = verdict.pairs and [[ahead.code, card.code] for ahead, card in verdict.pairs]
+    return jsonify(beats=verdict.beats, pairs=pairs,
+                   unbeaten=[card.code for card in verdict.unbeaten])
+
+
+@bp.post("/bura/lead")
+def bura_lead():
+    """``{"cards": [...]}`` (optional ``"declared": "three_aces"``) → may these be led?"""
+    body = _body()
+    cards = _card_list(body.get("cards"), "cards")
+    try:
+        bura.verify_lead(cards, body.get("declared"))
+    except HandError as error:
+        return jsonify(valid=False, reason=describe(error), code=error.code)
+    return jsonify(valid=True, reason=None)
+
+
+@bp.post("/bura/combination")
+def bura_combination():
+    """``{"trump": "H", "cards": [3 cards]}`` → ``"bura"``, ``"three_aces"``, ``"molodka"``
+    (with ``"options": {"little_moscow": true}`` also ``"little_moscow"``) or ``null``."""
+    body = _body()
+    options = _field(body, "options", dict, {})
+    found = bura.combination(_trump(body), _card_list(body.get("cards"), "cards"),
+                             yes_no(options.get("little_moscow", False)))
+    return jsonify(combination=found and found.value)
 
 
 @bp.post("/matches")

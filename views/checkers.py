@@ -2,12 +2,12 @@
 
 from flask import Blueprint, redirect, request, url_for
 
-from scoring import burraco, burro
-from scoring.cards import JOKER, parse_cards, split_tokens
+from scoring import bura, burraco, burro
+from scoring.cards import JOKER, Suit, parse_cards, parse_suit
 from scoring.errors import ScoringError
 from scoring.values import yes_no
 
-from . import is_fragment_request, render
+from . import is_fragment_request, picked_cards, render
 from .messages import refusal, trick_reason
 from .rules import why_url
 from .template_helpers import card_label
@@ -15,59 +15,50 @@ from .template_helpers import card_label
 bp = Blueprint("checkers", __name__)
 
 
-def _picked(text: str, args) -> str | None:
-    """Apply a picker button (add a card, a pass, remove the last, clear) to typed cards,
-    in card codes for a clean address; None when no button was pressed."""
-    tokens = split_tokens(text)
-    if "add" in args:
-        tokens.append(args["add"])
-    elif "pass" in args:
-        tokens.append("-")
-    elif "back" in args:
-        tokens = tokens[:-1]
-    elif "clear" in args:
-        tokens = []
-    else:
-        return None
-    try:
-        return " ".join(play.code if play else "-" for play in burro.parse_plays(" ".join(tokens)))
-    except ScoringError:
-        return " ".join(tokens)
-
-
 def _shown(cards) -> str:
     """Cards typed back the way this reader writes them: "B♥" in German, "J♥" in English."""
     return " ".join(card_label(card) if card else "-" for card in cards)
 
 
+def _pick_into(endpoint: str, fields: dict, into: str, keep: dict) -> str | None:
+    """Apply a picker button to ``fields[into]``; the checker's new address, or None when
+    no button was pressed. The address holds the whole state, so it can be shared."""
+    changed = picked_cards(fields[into], request.args)
+    if changed is None:
+        return None
+    fields[into] = changed
+    return url_for(endpoint, **keep, **{name: value or None for name, value in fields.items()})
+
+
+def _checker(template: str, canonical: str | None, **context):
+    """A checker page or, for htmx, its form; after a picker tap the address follows."""
+    if canonical and not is_fragment_request():
+        return redirect(canonical, 303)
+    body, status = render(template, "checker", **context)
+    return body, status, {"HX-Push-Url": canonical} if canonical else {}
+
+
 @bp.get("/burro/trick")
 def burro_trick():
     """Who wins the trick and leads next; the picker's buttons edit the trick in the URL."""
-    text = request.args.get("plays", "")[:200]
     try:
         deck = burro.verify_deck(request.args.get("deck") or None)
     except ScoringError:
         deck = burro.DECKS[0]
-    changed = _picked(text, request.args)
-    if changed is not None:
-        canonical = url_for("checkers.burro_trick", deck=deck, plays=changed or None)
-        if not is_fragment_request():
-            return redirect(canonical, 303)
-        text = changed
+    fields = {"plays": request.args.get("plays", "")[:200]}
+    canonical = _pick_into("checkers.burro_trick", fields, "plays", {"deck": deck})
     trick, refused = None, {}
     try:
-        plays = burro.parse_plays(text)
-        text = _shown(plays)
+        plays = burro.parse_plays(fields["plays"])
+        fields["plays"] = _shown(plays)
         if len(plays) >= burro.MIN_PLAYERS:
             trick = burro.trick_winner(deck, plays)
     except ScoringError as problem:
         plays, refused = [], refusal(problem, "burro")
-    body, status = render("checkers/burro_trick.html", "checker", deck=deck, text=text,
-                          plays=plays, trick=trick, reason=trick and trick_reason(trick),
-                          rule=why_url("burro", "trick_winner"),
-                          picker=burro.cards_by_suit(deck), **refused)
-    headers = {"HX-Push-Url": canonical} if changed is not None else {}
-    return body, status, headers
+    return _checker("checkers/burro_trick.html", canonical, deck=deck, text=fields["plays"],
+                    plays=plays, trick=trick, reason=trick and trick_reason(trick),
+                    rule=why_url("burro", "trick_winner"), picker=burro.cards_by_suit(deck),
+                    **refused)
 
 
 MELD_MODES = ("check", "add", "swap")
@@ -82,14 +73,9 @@ def burraco_meld():
     semipulito = yes_no(args.get("semipulito"))
     into = "table" if mode != "check" and args.get("into") == "table" else "cards"
     fields = {name: args.get(name, "")[:300] for name in ("cards", "table")}
-    changed = _picked(fields[into], args)
-    if changed is not None:
-        fields[into] = changed
-        canonical = url_for("checkers.burraco_meld", mode=mode, into=into,
-                            semipulito="on" if semipulito else None,
-                            **{name: value or None for name, value in fields.items()})
-        if not is_fragment_request():
-            return redirect(canonical, 303)
+    canonical = _pick_into("checkers.burraco_meld", fields, into,
+                           {"mode": mode, "into": into,
+                            "semipulito": "on" if semipulito else None})
     meld, refused, cards, table = None, {}, [], []
     try:
         cards = parse_cards(fields["cards"])
@@ -103,9 +89,94 @@ def burraco_meld():
             meld = burraco.verify_swap(table, cards, semipulito)
     except ScoringError as problem:
         refused = refusal(problem, "burraco")
-    body, status = render("checkers/burraco_meld.html", "checker", mode=mode, into=into,
-                          semipulito=semipulito, fields=fields, cards=cards, table=table,
-                          meld=meld, picker=burraco.cards_by_suit(), joker=JOKER,
-                          rule=why_url("burraco", "melds"), **refused)
-    headers = {"HX-Push-Url": canonical} if changed is not None else {}
-    return body, status, headers
+    return _checker("checkers/burraco_meld.html", canonical, mode=mode, into=into,
+                    semipulito=semipulito, fields=fields, cards=cards, table=table, meld=meld,
+                    picker=burraco.cards_by_suit(), joker=JOKER,
+                    rule=why_url("burraco", "melds"), **refused)
+
+
+def _trump() -> Suit:
+    try:
+        return parse_suit(request.args.get("trump") or "H")
+    except ScoringError:
+        return Suit.HEARTS
+
+
+@bp.get("/bura/claim")
+def bura_claim():
+    """Is this 31 claim right? Tap the cards of the claimant's tricks."""
+    fields = {"cards": request.args.get("cards", "")[:300]}
+    pot = request.args.get("pot", type=int)
+    canonical = _pick_into("checkers.bura_claim", fields, "cards", {"pot": pot})
+    claim, cards, refused = None, [], {}
+    try:
+        cards = parse_cards(fields["cards"])
+        fields["cards"] = _shown(cards)
+        if cards:
+            claim = bura.check_claim(cards)
+    except ScoringError as problem:
+        refused = refusal(problem, "bura")
+    effect = None
+    if claim and pot is not None:
+        try:
+            effect = bura.pot_after_claim(pot, claim.right)
+        except ScoringError as problem:
+            refused = refusal(problem, "bura")
+    return _checker("checkers/bura_claim.html", canonical, fields=fields, cards=cards,
+                    claim=claim, pot=pot, effect=effect, picker=bura.cards_by_suit(),
+                    rule=why_url("bura", "claiming"), **refused)
+
+
+TRICK_FIELDS = ("lead", "front", "response")
+
+
+@bp.get("/bura/trick")
+def bura_trick():
+    """Does this response take the lead? Every card in front must be beaten by its own."""
+    args = request.args
+    trump = _trump()
+    into = args.get("into") if args.get("into") in TRICK_FIELDS else "lead"
+    fields = {name: args.get(name, "")[:100] for name in TRICK_FIELDS}
+    canonical = _pick_into("checkers.bura_trick", fields, into,
+                           {"trump": trump.value, "into": into})
+    verdict, refused, played = None, {}, []
+    try:
+        lead, front, response = (parse_cards(fields[name]) for name in TRICK_FIELDS)
+        fields = {name: _shown(cards) for name, cards in zip(TRICK_FIELDS,
+                                                              (lead, front, response))}
+        played = [*lead, *front, *response]
+        if lead:
+            bura.verify_lead(lead, "three_aces" if yes_no(args.get("declared")) else None)
+        if (front or lead) and response:
+            verdict = bura.trick(trump, front or lead, response)
+    except ScoringError as problem:
+        refused = refusal(problem, "bura")
+    return _checker("checkers/bura_trick.html", canonical, trump=trump, into=into,
+                    fields=fields, used=played, verdict=verdict,
+                    declared=yes_no(args.get("declared")), suits=list(Suit),
+                    picker=bura.cards_by_suit(), rule=why_url("bura", "trick"), **refused)
+
+
+@bp.get("/bura/combination")
+def bura_combination():
+    """Bura, three aces, Molodka or nothing: the special hands and their rank."""
+    args = request.args
+    trump = _trump()
+    flags = {flag: yes_no(args.get(flag)) for flag in ("moscow", "little_moscow")}
+    fields = {"cards": args.get("cards", "")[:100]}
+    canonical = _pick_into("checkers.bura_combination", fields, "cards",
+                           {"trump": trump.value,
+                            **{flag: "on" if on else None for flag, on in flags.items()}})
+    found, cards, refused = None, [], {}
+    try:
+        cards = parse_cards(fields["cards"])
+        fields["cards"] = _shown(cards)
+        if len(cards) == 3:
+            found = bura.combination(trump, cards, flags["little_moscow"]) or "none"
+    except ScoringError as problem:
+        refused = refusal(problem, "bura")
+    return _checker("checkers/bura_combination.html", canonical, trump=trump, fields=fields,
+                    used=cards, found=found, flags=flags, suits=list(Suit),
+                    order=bura.combination_order(flags["moscow"]),
+                    picker=bura.cards_by_suit(), rule=why_url("bura", "combinations"),
+                    **refused)

@@ -9,8 +9,9 @@ from scoring.errors import ScoringError
 from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
-from . import burraco_panel, burraco_sheet, is_fragment_request, remember_match, render
+from . import is_fragment_request, remember_match, render
 from .messages import refusal
+from .sheets import SHEETS
 
 bp = Blueprint("matches", __name__)
 
@@ -22,6 +23,10 @@ PLAYER_ORDER = {
     "burraco": _l("List the players in the order of play, clockwise round the table: each "
                   "player's left-hand neighbour is the next one in the list. With four, "
                   "partners sit opposite: the 1st and 3rd play against the 2nd and 4th."),
+    "bura": _l("List the players in the order of play, clockwise round the table: the "
+               "dealer's left-hand neighbour, next in the list, leads."),
+    "burkosel": _l("List the players in the order of play, clockwise. With four, partners "
+                   "sit opposite: the 1st and 3rd play against the 2nd and 4th."),
 }
 
 
@@ -136,19 +141,20 @@ def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra)
     game, options, standings = score(match.game, match.options, len(match.players),
                                      match.hands)
     history = store.past_entries(store.get_db(), match)
-    if match.game == "burraco":
-        extra = {**burraco_sheet.context(match, options, standings, extra.get("number"),
-                                         extra.pop("draft", None)), **extra}
-    return render(f"matches/{match.game}.html", block, status, match=match, game=game,
-                  options=options, standings=standings, history=history, **extra)
+    draft = extra.pop("draft", None)
+    extra = {**SHEETS[match.game].context(match, options, standings, extra.get("number"),
+                                          draft), **extra}
+    body, status = render(f"matches/{match.game}.html", block, status, match=match, game=game,
+                          options=options, standings=standings, history=history, **extra)
+    # After a save, an undo or a refusal the sheet's top shows what happened: bring it
+    # into view, wherever on the long panel the thumb was.
+    scroll = block == "sheet" and request.method == "POST"
+    return body, status, {"HX-Reswap": "outerHTML show:#sheet:top"} if scroll else {}
 
 
 def _hand_from_form(match: store.Match) -> dict:
     """The hand a sheet's form describes, in the shape the game's rules read."""
-    if match.game == "burraco":
-        return burraco_panel.hand_from_draft(burraco_panel.draft_from_form(request.form),
-                                             len(match.players))
-    return request.form
+    return SHEETS[match.game].hand_from_form(request.form, len(match.players))
 
 
 def _match_as_shown(token: str) -> store.Match:
@@ -254,19 +260,20 @@ def restore_hand(token, number):
 
 
 def _draft_or_none(match: store.Match):
-    """A refused Burraco entry comes back with everything typed and tapped."""
-    return burraco_panel.draft_from_form(request.form) if match.game == "burraco" else None
+    """A refused entry comes back with everything typed and tapped."""
+    draft_from_form = SHEETS[match.game].draft_from_form
+    return draft_from_form(request.form) if draft_from_form else None
 
 
 @bp.post("/m/<token>/draft")
 def update_draft(token):
-    """A tap on the Burraco panel: count a card, step a burraco, flip a sign. Nothing is
-    stored; the panel comes back with the new counts and the hand's preview."""
+    """A tap on a panel that builds up a hand (Burraco's counters, Bura's claim cards).
+    Nothing is stored; the panel comes back with the new state and its preview."""
     match = get_match_or_404(token)
-    if match.game != "burraco":
+    draft_from_form = SHEETS[match.game].draft_from_form
+    if draft_from_form is None:
         abort(404)
-    draft = burraco_panel.draft_from_form(request.form)
-    burraco_panel.press(draft, request.form.get("press", ""))
+    draft = draft_from_form(request.form)
     number = request.form.get("number", type=int)
     block = "preview" if request.form.get("only") == "preview" else "panel"
     return _sheet(match, block=block, draft=draft, number=number)

@@ -77,6 +77,27 @@ MESSAGES = {
     "both_closed": _l("Only one side can close a hand."),
     "alone_needed": _l("Say who played alone with the 18-card pozzetto."),
     "target_range": _l("The target must be a whole number from %(low)s to %(high)s."),
+    # Bura and Burkosel
+    "unknown_suit": _l("“%(token)s” is not a suit. Write ♠ ♥ ♦ ♣ or S H D C."),
+    "card_not_in_bura_deck": _l("%(card)s is not in Bura's 36 cards (6 to ace)."),
+    "card_count": _l("Enter %(low)s to %(high)s cards, not %(count)s."),
+    "lead_one_suit": _l("Two or three cards are led together only if they are of one suit "
+                        "(three aces only as a declared combination)."),
+    "response_count": _l("Answer the %(count)s cards in front with as many cards."),
+    "outcome_needed": _l("Choose how the game ended."),
+    "claim_needs_cards": _l("Tap the cards of the claimant's tricks."),
+    "pot_range": _l("The pot holds a whole number of chips from %(low)s to %(high)s."),
+    "ante_range": _l("The ante must be a whole number of chips from %(low)s to %(high)s."),
+    "start_chips_range": _l("The starting chips must be a whole number from %(low)s to "
+                            "%(high)s."),
+    "burkosel_entry": _l("Enter the card points and tricks of each side, or who won at "
+                         "once."),
+    "card_points_range": _l("Card points are whole numbers from %(low)s to %(high)s."),
+    "tricks_range": _l("Tricks are whole numbers from %(low)s to %(high)s."),
+    "card_points_sum": _l("The card points add up to %(total)s, but all cards together "
+                          "count %(expected)s."),
+    "points_without_trick": _l("Card points without a trick are impossible: only tricks hold "
+                               "cards."),
 }
 
 SUIT_NAMES = {

@@ -49,8 +49,8 @@ def section_url(game: str, section: str, lang: str | None = None) -> str:
 
 def why_url(game: str, code: str) -> str | None:
     """The "why?" link for a verdict or refusal, in the reader's language."""
-    section = why(game, code)
-    return section and section_url(game, section)
+    target = why(game, code)
+    return target and section_url(*target)
 
 
 def search(query: str, lang_first: str, game: str | None = None,

@@ -4,6 +4,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request
 from flask_babel import format_decimal, get_locale
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from scoring.cards import Card, Rank
@@ -28,9 +29,9 @@ def card_label(card: Card) -> str:
     return rank_label(card.rank) + card.suit.symbol
 
 
-def card_or_rank(value) -> str:
-    """What a wildcard stands for: a card in a sequence, a rank in a set."""
-    return card_label(value) if isinstance(value, Card) else rank_label(value)
+def card_or_rank(value) -> Markup:
+    """What a wildcard stands for: a card in a sequence (red suits red), a rank in a set."""
+    return card_html(value) if isinstance(value, Card) else Markup.escape(rank_label(value))
 
 
 def card_html(card: Card) -> Markup:
@@ -47,9 +48,47 @@ def tap_label(name: str) -> str:
     return TAP_LABELS[name]
 
 
+COMBINATION_NAMES = {
+    "bura": _l("Bura (three trumps)"), "three_aces": _l("Three aces"),
+    "little_moscow": _l("Little Moscow"), "molodka": _l("Molodka (three of one suit)"),
+    "none": _l("No special hand"),
+}
+
+
+OUTCOME_NAMES = {
+    "right_claim": _l("Right claim"), "wrong_claim": _l("Wrong claim"),
+    "bura": _l("Bura shown"), "no_claim": _l("Nobody claimed"), "claim": _l("Claim"),
+}
+VARIANT_NAMES = {
+    "three_aces_win": _l("three aces win"), "moscow": _l("Moscow"),
+    "little_moscow": _l("Little Moscow"), "claim_on_turn": _l("claim only on your turn"),
+    "redeal": _l("redeal after a special hand"),
+}
+
+
+def outcome_name(name: str) -> str:
+    return str(OUTCOME_NAMES[name])
+
+
+def variant_name(name: str) -> str:
+    return str(VARIANT_NAMES[name])
+
+
+def combination_name(name: str) -> str:
+    return str(COMBINATION_NAMES[name])
+
+
+MINUS = "\u2212"  # the typographic minus: "−35" reads better than "-35"
+
+
 def points(value) -> str:
-    """A total as the reader writes numbers: 77.5 in English, 77,5 in German."""
-    return format_decimal(value, format="0.#")
+    """A total as the reader writes numbers: 77.5 in English, 77,5 in German, −35."""
+    return format_decimal(value, format="0.#").replace("-", MINUS)
+
+
+def signed(value) -> str:
+    """A change with its sign: +410, −35, ±0 shown as +0."""
+    return ("+" if value >= 0 else "") + points(value)
 
 
 def seat_names(seats, players) -> str:
@@ -60,7 +99,11 @@ def seat_names(seats, players) -> str:
 def register(app) -> None:
     app.add_template_global(why_url)
     app.add_template_global(tap_label)
+    app.add_template_global(combination_name)
+    app.add_template_global(outcome_name)
+    app.add_template_global(variant_name)
     app.add_template_filter(points, "points")
+    app.add_template_filter(signed, "signed")
     app.add_template_filter(seat_names, "names")
     app.add_template_filter(rank_label, "rank_label")
     app.add_template_filter(card_label, "card_label")

@@ -1,0 +1,59 @@
+"""The Bura pot ledger's panel: how the game ended, who, and for a claim the trick cards."""
+
+from dataclasses import dataclass
+
+from scoring import bura
+from scoring.cards import parse_cards
+from scoring.errors import ScoringError
+
+from . import picked_cards
+from .messages import describe
+
+# The outcomes as the panel offers them; "claim" lets the trick cards decide.
+OUTCOMES = ("right_claim", "wrong_claim", "bura", "no_claim", "claim")
+
+
+@dataclass
+class Draft:
+    outcome: str = ""
+    player: str = ""
+    cards: str = ""
+
+
+def draft_from_form(form) -> Draft:
+    """The panel's state; a picker button adds, takes back or clears a trick card."""
+    # "choose" is the outcome button just pressed; "outcome" the one chosen before.
+    outcome = form.get("choose") or form.get("outcome", "")
+    draft = Draft(outcome if outcome in OUTCOMES else "", form.get("player", ""),
+                  form.get("cards", "")[:300])
+    draft.cards = picked_cards(draft.cards, form) or draft.cards
+    return draft
+
+
+def hand_from_form(form, players: int) -> dict:
+    draft = draft_from_form(form)
+    hand = {"outcome": draft.outcome, "player": draft.player}
+    if draft.outcome == "claim":
+        try:
+            hand["cards"] = [card.code for card in parse_cards(draft.cards)]
+        except ScoringError:
+            hand["cards"] = None
+    return hand
+
+
+def _claim(draft: Draft) -> dict:
+    """The inline claim checker: the tapped cards' points, right or wrong, or what is amiss."""
+    if draft.outcome != "claim" or not draft.cards:
+        return {"claim": None, "claim_cards": [], "claim_problem": None}
+    try:
+        cards = parse_cards(draft.cards)
+        return {"claim": bura.check_claim(cards), "claim_cards": cards, "claim_problem": None}
+    except ScoringError as error:
+        return {"claim": None, "claim_cards": [], "claim_problem": describe(error)}
+
+
+def context(match, options, standings, number, draft) -> dict:
+    draft = draft or Draft()
+    return {"draft": draft, "picker": bura.cards_by_suit(),
+            "flags": [flag for flag in bura.VARIANT_FLAGS if getattr(options, flag)],
+            **_claim(draft)}
