@@ -1,0 +1,266 @@
+"""Bura and Burkosel on the web: the forms, the sheets and their panels, the checkers, the API."""
+
+import re
+
+import pytest
+
+import store
+
+HTMX = {"HX-Request": "true"}
+SEED_30 = "KC 9C AC 6H 10S JD QH 7D"          # seed 003: Ben's three tricks, 30 card points
+
+
+def text(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def stored(app, table: str) -> int:
+    with app.app_context():
+        return store.get_db()[table].count
+
+
+def start(post, game="bura", players=("Anna", "Ben", "Carla"), **options) -> str:
+    response = post(f"/{game}/new", {"players": list(players), "dealer": "0",
+                                     "action": "start", **options})
+    assert response.status_code == 303, text(response)
+    return response.headers["Location"]
+
+
+def chips(page: str) -> list[str]:
+    return re.findall(r'<span class="total">([^<]*)</span>', page)
+
+
+# --- New match -------------------------------------------------------------------------------
+
+def test_the_bura_form_offers_ante_start_chips_variants_and_burkosel(client):
+    page = text(client.get("/bura/new"))
+    assert 'name="ante"' in page and 'name="start_chips"' in page
+    for flag in ("three_aces_win", "moscow", "little_moscow", "claim_on_turn", "redeal"):
+        assert f'name="{flag}"' in page
+    assert 'href="/burkosel/new"' in page
+
+
+@pytest.mark.parametrize("form, message", [
+    ({"players": ["A"]}, "A match needs 2 to 6 players"),
+    ({"players": list("ABCDEFG")}, "A match needs 2 to 6 players"),
+    ({"ante": "0"}, "The ante must be a whole number of chips"),
+    ({"ante": "1000000000"}, "The ante must be a whole number of chips"),
+    ({"start_chips": "-5"}, "The starting chips must be a whole number"),
+])
+def test_bad_bura_setups_are_refused(post, app, form, message):
+    response = post("/bura/new", {"players": ["A", "B"], "action": "start", **form})
+    assert response.status_code == 422 and message in text(response)
+    assert stored(app, "matches") == 0
+
+
+# --- The pot ledger --------------------------------------------------------------------------
+
+def test_three_games_right_wrong_and_nobody(post, client):
+    sheet = start(post)
+    post(f"{sheet}/hands", {"outcome": "right_claim", "player": "1", "hands_seen": "0"})
+    post(f"{sheet}/hands", {"outcome": "wrong_claim", "player": "2", "hands_seen": "1"})
+    post(f"{sheet}/hands", {"choose": "no_claim", "hands_seen": "2"})
+    page = text(client.get(sheet))
+    assert chips(page) == ["−3", "0", "−6"]
+    assert re.search(r'class="pot">Pot <strong>9</strong>', page)
+    assert "Carla owes 6" in page and "Anna owes 3" in page
+    assert "Hand 4: Carla deals, Anna leads." in page
+
+
+def test_the_panel_asks_for_the_player_after_the_outcome(post):
+    sheet = start(post)
+    fragment = text(post(f"{sheet}/draft", {"choose": "bura", "hands_seen": "0"}, headers=HTMX))
+    assert fragment.lstrip().startswith('<form id="panel"')
+    assert "Who showed the Bura?" in fragment and 'name="player" value="2"' in fragment
+
+
+def test_the_inline_claim_checker_counts_the_tapped_cards(post):
+    sheet = start(post)
+    form = {"outcome": "claim", "cards": SEED_30, "hands_seen": "0"}
+    fragment = text(post(f"{sheet}/draft", form, headers=HTMX))
+    assert "30 card points" in fragment and "wrong" in fragment
+    fragment = text(post(f"{sheet}/draft", {**form, "add": "KS"}, headers=HTMX))
+    assert "34 card points" in fragment and "right" in fragment
+
+
+def test_a_claim_with_its_cards_is_booked_as_the_cards_decide(post, client):
+    sheet = start(post, players=("Anna", "Ben"))
+    post(f"{sheet}/hands", {"outcome": "claim", "player": "1", "cards": SEED_30,
+                            "hands_seen": "0"})
+    page = text(client.get(sheet))
+    assert "Wrong claim: Ben (30)" in page
+    assert chips(page) == ["−1", "−3"]
+
+
+@pytest.mark.parametrize("form, message", [
+    ({"outcome": "right_claim"}, "Pick one of the match"),
+    ({"outcome": "teleport", "player": "0"}, "Choose how the game ended."),
+    ({"outcome": "claim", "player": "0", "cards": "2S 3S"}, "not in Bura&#39;s 36 cards"),
+    ({"outcome": "claim", "player": "0", "cards": "AS AS"}, "played twice"),
+    ({"outcome": "claim", "player": "0", "cards": "ZZ"}, "the claimant&#39;s tricks"),
+])
+def test_impossible_games_are_refused(post, app, form, message):
+    sheet = start(post)
+    response = post(f"{sheet}/hands", {**form, "hands_seen": "0"})
+    assert response.status_code == 422 and message in text(response)
+    assert stored(app, "entries") == 0
+
+
+def test_start_chips_and_the_net_result(post, client):
+    sheet = start(post, players=("Anna", "Ben"), start_chips="20", ante="2")
+    post(f"{sheet}/hands", {"outcome": "bura", "player": "0", "hands_seen": "0"})
+    page = text(client.get(sheet))
+    assert chips(page) == ["22", "18"]
+    assert "Anna +2 · Ben −2" in page
+
+
+def test_agreed_variants_are_noted_with_their_rules(post, client):
+    page = text(client.get(start(post, moscow="on", redeal="on")))
+    assert '<a href="/rules/bura#variant-moscow">Moscow</a>' in page
+    assert '<a href="/rules/bura#variant-redeal">' in page
+
+
+def test_correcting_a_game(post, client):
+    sheet = start(post, players=("Anna", "Ben"))
+    post(f"{sheet}/hands", {"outcome": "right_claim", "player": "1", "hands_seen": "0"})
+    assert "Correct game 1" in text(client.get(f"{sheet}/hands/1"))
+    post(f"{sheet}/hands/1", {"outcome": "right_claim", "player": "0", "hands_seen": "1"})
+    assert chips(text(client.get(sheet))) == ["1", "−1"]
+
+
+# --- Burkosel --------------------------------------------------------------------------------
+
+def test_burkosel_scores_the_loser_and_ends_at_twelve(post, client, app):
+    sheet = start(post, game="burkosel", players=("Anna", "Ben"))
+    post(f"{sheet}/hands", {"u0_points": "95", "u0_tricks": "5", "u1_points": "25",
+                            "u1_tricks": "2", "hands_seen": "0"})
+    assert chips(text(client.get(sheet))) == ["0", "4"]
+    post(f"{sheet}/hands", {"instant_win": "0", "hands_seen": "1"})
+    post(f"{sheet}/hands", {"u0_points": "120", "u0_tricks": "9", "u1_points": "0",
+                            "u1_tricks": "0", "hands_seen": "2"})
+    page = text(client.get(sheet))
+    assert chips(page) == ["0", "16"]
+    assert "Ben reached 12 penalty points and lost." in page and "Winner: Anna" in page
+
+
+@pytest.mark.parametrize("form, message", [
+    ({"u0_points": "95", "u1_points": "20"}, "add up to 115"),
+    ({"u0_points": "120", "u1_points": "0", "u0_tricks": "0"}, "without a trick"),
+    ({"u0_points": "abc"}, "Card points are whole numbers"),
+])
+def test_burkosel_refuses_what_cannot_be(post, app, form, message):
+    sheet = start(post, game="burkosel", players=("Anna", "Ben"))
+    base = {"u0_points": "95", "u0_tricks": "5", "u1_points": "25", "u1_tricks": "2"}
+    response = post(f"{sheet}/hands", {**base, **form, "hands_seen": "0"})
+    assert response.status_code == 422 and message in text(response)
+    assert stored(app, "entries") == 0
+
+
+def test_burkosel_with_four_plays_in_partnerships(post, client):
+    page = text(client.get(start(post, game="burkosel",
+                                 players=("Anna", "Ben", "Carla", "Dan"))))
+    assert "Anna &amp; Carla" in page and "Ben &amp; Dan" in page
+
+
+# --- The checkers ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url, expected", [
+    (f"/bura/claim?cards={SEED_30.replace(' ', '+')}", "30 card points"),
+    ("/bura/claim?cards=AS+10S+AH+KH+QH&pot=4", "Claimant +4 chips · pot afterwards 0"),
+    ("/bura/trick?trump=H&lead=KC+9C&response=AC+6H", "Yes: the answer takes the lead."),
+    ("/bura/trick?trump=H&lead=KC+9C&response=AC+8S", "No: not every card in front"),
+    ("/bura/trick?trump=D&lead=QS+7S&front=9D+JS&response=KD+9S", "No: not every card"),
+    ("/bura/trick?trump=H&lead=KC+9H", "led together only if they are of one suit"),
+    ("/bura/trick?trump=H&lead=AC+AH+AS&declared=on&response=6C+7C+8C", "No: not every"),
+    ("/bura/combination?trump=H&cards=6H+9H+AH", "Bura (three trumps)"),
+    ("/bura/combination?trump=H&cards=6S+6H+6D&little_moscow=on", "Little Moscow"),
+    ("/bura/combination?trump=H&cards=6S+7H+6D", "No special hand"),
+])
+def test_the_bura_checkers(client, url, expected):
+    response = client.get(url)
+    assert response.status_code == 200 and expected in text(response)
+
+
+@pytest.mark.parametrize("path", ["/bura/claim", "/bura/trick", "/bura/combination"])
+def test_the_bura_checkers_as_fragments_and_in_german(client, path):
+    fragment = text(client.get(path, headers=HTMX))
+    assert fragment.lstrip().startswith('<form id="checker"')
+    client.set_cookie("lang", "de")
+    assert '<html lang="de">' in text(client.get(path))
+
+
+def test_a_picker_tap_in_the_trick_checker_goes_into_the_chosen_field(client):
+    response = client.get("/bura/trick?trump=H&into=response&lead=KC+9C&response=AC&add=6H")
+    assert response.headers["Location"] == \
+        "/bura/trick?trump=H&into=response&lead=KC+9C&response=AC+6H"
+
+
+# --- API -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path, body, expected", [
+    ("/api/v1/bura/claim", {"cards": ["AS", "10S", "KH"]}, {"points": 25, "valid": False}),
+    ("/api/v1/bura/claim", {"cards": SEED_30 + " KS 8S"}, {"points": 34, "valid": True}),
+    ("/api/v1/bura/claim", {"cards": ["AS", "10S", "KH"], "pot": 4},
+     {"points": 25, "valid": False, "claimant": -4, "pot": 8}),
+    ("/api/v1/bura/trick", {"trump": "H", "front": ["KC", "9C"], "response": ["AC", "6H"]},
+     {"beats": True, "pairs": [["KC", "AC"], ["9C", "6H"]], "unbeaten": []}),
+    ("/api/v1/bura/trick", {"trump": "H", "front": ["KC", "9C"], "response": ["AC", "8S"]},
+     {"beats": False, "pairs": None, "unbeaten": ["9C"]}),
+    ("/api/v1/bura/lead", {"cards": ["KC", "9C"]}, {"valid": True, "reason": None}),
+    ("/api/v1/bura/lead", {"cards": ["AC", "AH", "AS"], "declared": "three_aces"},
+     {"valid": True, "reason": None}),
+    ("/api/v1/bura/combination", {"trump": "H", "cards": ["6H", "9H", "AH"]},
+     {"combination": "bura"}),
+    ("/api/v1/bura/combination", {"trump": "H", "cards": ["6S", "9H", "AH"]},
+     {"combination": None}),
+])
+def test_api_bura_examples(client, path, body, expected):
+    response = client.post(path, json=body)
+    assert response.status_code == 200 and response.json == expected
+
+
+def test_api_a_mixed_lead_is_refused_with_the_rule(client):
+    body = client.post("/api/v1/bura/lead", json={"cards": ["AC", "AH", "AS"]}).json
+    assert body["valid"] is False and body["code"] == "lead_one_suit"
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/v1/bura/claim", {"cards": ["2S"]}),
+    ("/api/v1/bura/claim", {"cards": ["AS", "AS"]}),
+    ("/api/v1/bura/claim", {"cards": ["AS"], "pot": "lots"}),
+    ("/api/v1/bura/trick", {"trump": "X", "front": ["KC"], "response": ["AC"]}),
+    ("/api/v1/bura/trick", {"trump": "H", "front": ["KC", "9C"], "response": ["AC"]}),
+    ("/api/v1/bura/combination", {"trump": "H", "cards": ["6H", "9H"]}),
+    ("/api/v1/bura/lead", {"cards": []}),
+])
+def test_api_bura_malformed_is_400(client, path, body):
+    response = client.post(path, json=body)
+    assert response.status_code == 400 and response.json["error"]
+
+
+def test_api_bura_match(client):
+    created = client.post("/api/v1/matches", json={
+        "game": "bura", "players": ["Anna", "Ben"], "options": {"ante": 1, "dealer": 1}})
+    assert created.status_code == 201
+    token = created.json["token"]
+    assert created.json["pot"] == 0 and created.json["chips"] == [0, 0]
+    body = client.post(f"/api/v1/matches/{token}/hands",
+                       json={"outcome": "claim", "player": 1, "cards": SEED_30.split()}).json
+    assert body["pot"] == 4 and body["chips"] == [-1, -3] and body["dealer"] == 1
+    body = client.post(f"/api/v1/matches/{token}/hands",
+                       json={"outcome": "right_claim", "player": 1}).json
+    assert body["pot"] == 0 and body["chips"] == [-2, 2]
+    assert sum(body["chips"]) + body["pot"] == 0
+
+
+def test_api_burkosel_match(client):
+    token = client.post("/api/v1/matches", json={"game": "burkosel",
+                                                 "players": ["A", "B"]}).json["token"]
+    body = client.post(f"/api/v1/matches/{token}/hands",
+                       json={"card_points": [95, 25], "tricks": [5, 2]}).json
+    assert body["totals"] == [0, 4]
+    body = client.post(f"/api/v1/matches/{token}/hands", json={"instant_win": 1}).json
+    assert body["totals"] == [6, 4]
+    refused = client.post(f"/api/v1/matches/{token}/hands",
+                          json={"card_points": [95, 20], "tricks": [5, 2]})
+    assert refused.status_code == 400 and refused.json["code"] == "card_points_sum"
