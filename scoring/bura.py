@@ -12,6 +12,7 @@ from itertools import permutations
 
 from .cards import Card, Rank, Suit, bura_deck, parse_card
 from .errors import CardError, HandError, SetupError
+from .match import Standings, each_alone
 from .values import whole_number, yes_no
 
 # --- Cards (seed: "Die Karten"; D1) --------------------------------------------------------
@@ -105,9 +106,9 @@ class Trick:
 def trick(trump: Suit, front: Sequence[Card], response: Sequence[Card]) -> Trick:
     """Does the response take the lead? Every card in front must be beaten by a card of its
     own; the pairing that does it, or the front cards no pairing beats."""
-    verify_cards([*front, *response], 2, 6)
     if not 1 <= len(front) <= 3 or len(response) != len(front):
         raise HandError("response_count", count=len(front))
+    verify_cards([*front, *response])
     best, best_beaten = None, -1
     for order in permutations(response):
         pairs = tuple(zip(front, order))
@@ -194,7 +195,8 @@ def verify_options(raw: Mapping, players: int) -> Options:
     """2 to 6 players, an ante of at least one chip, optional starting chips (D6)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError("player_count", count=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
-    ante = whole_number(raw.get("ante") or 1, "ante_range", 1, 100, error=SetupError)
+    ante = whole_number(1 if raw.get("ante") in (None, "") else raw["ante"], "ante_range", 1,
+                        100, error=SetupError)
     start = whole_number(raw.get("start_chips") or 0, "start_chips_range", 0, MAX_CHIPS,
                          error=SetupError)
     dealer = whole_number(raw.get("first_dealer", raw.get("dealer", 0)), "seat_range", 0,
@@ -240,19 +242,13 @@ class GameRow:
 
 
 @dataclass(frozen=True)
-class Standings:
+class PotStandings(Standings):
+    """The ledger adds the pot, each player's chips in hand and their net since the start;
+    ``totals`` are the chips in hand. Bura has no fixed end."""
+
     pot: int
     chips: tuple[int, ...]
     net: tuple[int, ...]
-    totals: tuple[int, ...]
-    finished: bool
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    ahead: tuple[int, ...]
-    dealer: int
-    leader: int
-    to_go: None
-    rows: tuple[GameRow, ...]
 
 
 def _resolved(hand: Mapping) -> tuple[Outcome, int | None]:
@@ -264,7 +260,7 @@ def _resolved(hand: Mapping) -> tuple[Outcome, int | None]:
     return (Outcome.RIGHT_CLAIM if points >= CLAIM else Outcome.WRONG_CLAIM), points
 
 
-def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Standings:
+def standings(options: Options, players: int, hands: Sequence[Mapping]) -> PotStandings:
     """Replay the games: antes, the pot, every player's chips, who deals next.
 
     Every game begins with every player's ante; chips in hand may go below zero (a debt).
@@ -291,9 +287,9 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Stand
         if player is not None:
             dealer = player
     most = max(chips)
-    return Standings(
+    return PotStandings(
         pot=pot, chips=tuple(chips), net=tuple(c - options.start_chips for c in chips),
-        totals=tuple(chips), finished=False, winners=(), losers=(),
+        units=each_alone(players), totals=tuple(chips), finished=False, winners=(), losers=(),
         ahead=tuple(seat for seat, count in enumerate(chips) if count == most) if hands else (),
         dealer=dealer, leader=(dealer + 1) % players, to_go=None, rows=tuple(rows),
     )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .bura import DECK, card_points
 from .errors import HandError, SetupError
+from .match import Standings, each_alone
 from .values import whole_number
 
 MIN_PLAYERS = 2
@@ -36,7 +37,7 @@ def units_of(players: int) -> tuple[tuple[int, ...], ...]:
     """Who scores together: partners sit opposite with four."""
     if players == 4:
         return (0, 2), (1, 3)
-    return tuple((seat,) for seat in range(players))
+    return each_alone(players)
 
 
 def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
@@ -81,20 +82,6 @@ class HandRow:
     dealer: int
     penalties: tuple[int, ...]
     totals: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Standings:
-    units: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    finished: bool
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    ahead: tuple[int, ...]
-    dealer: int | None
-    leader: int | None
-    to_go: tuple[int, ...]
-    rows: tuple[HandRow, ...]
 
 
 def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Standings:

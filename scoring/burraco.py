@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from .cards import NATURAL_RANKS, Card, Rank, Suit
 from .errors import CardError, HandError, MeldError, SetupError
+from .match import Standings, each_alone
 from .values import whole_number, yes_no
 
 # --- Card values (RULES-NOTES B1) --------------------------------------------------------
@@ -509,22 +510,6 @@ class HandRow:
         return tuple(side.score for side in self.parts)
 
 
-@dataclass(frozen=True)
-class Standings:
-    """Totals per side (two or four players) or per player (three players)."""
-
-    units: tuple[tuple[int, ...], ...]
-    totals: tuple
-    finished: bool
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    ahead: tuple[int, ...]
-    dealer: int | None
-    leader: int | None
-    to_go: tuple
-    rows: tuple[HandRow, ...]
-
-
 def row_json(options: Options, row: HandRow) -> dict:
     """A hand of the standings as plain data, as the API shows it."""
     return {"number": row.number, "dealer": row.dealer,
@@ -557,7 +542,7 @@ def _winner(totals, target: int) -> int | None:
 
 def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Standings:
     """Replay the hands: each one's parts and scores, running totals, the next deal, the end."""
-    units = tuple((seat,) for seat in range(players)) if players == 3 else sides_of(players)
+    units = each_alone(players) if players == 3 else sides_of(players)
     totals, rows, winner = [0] * len(units), [], None
     for index, raw in enumerate(hands):
         if winner is not None:

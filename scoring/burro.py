@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from .cards import Card, Rank, Suit, burro_deck, parse_card, split_tokens
 from .errors import HandError, SetupError
+from .match import Standings, each_alone
 from .values import whole_number
 
 MIN_PLAYERS = 2
@@ -86,19 +87,6 @@ class HandRow:
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Standings:
-    totals: tuple[int, ...]
-    finished: bool
-    winners: tuple[int, ...]
-    losers: tuple[int, ...]
-    ahead: tuple[int, ...]
-    dealer: int | None
-    leader: int | None
-    to_go: tuple[int, ...] | None
-    rows: tuple[HandRow, ...]
-
-
 def dealer_of_hand(options: Options, players: int, index: int) -> int:
     """The deal passes to the right, the next player in the list (E1); index counts from 0."""
     return (options.first_dealer + index) % players
@@ -154,7 +142,8 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Stand
     dealer = None if finished else dealer_of_hand(options, players, len(hands))
     target = options.target
     return Standings(
-        totals=tuple(totals), finished=finished, winners=winners, losers=losers,
+        units=each_alone(players), totals=tuple(totals), finished=finished, winners=winners,
+        losers=losers,
         ahead=_result(options, tuple(totals))[0] if hands else (),
         dealer=dealer, leader=None if dealer is None else leader_after(dealer, players),
         to_go=None if target is None else tuple(max(target - t, 0) for t in totals),

@@ -62,13 +62,14 @@ def standings_json(match: store.Match) -> dict:
     """A match as the API shows it: what was entered and everything derived from it."""
     game, options, standings = score(match.game, match.options, len(match.players),
                                      match.hands)
-    extra = {name: _plain(getattr(standings, name)) for name in ("units", "pot", "chips", "net")
+    extra = {name: _plain(getattr(standings, name)) for name in ("pot", "chips", "net")
              if hasattr(standings, name)}
     return {
         "id": match.id,
         "game": match.game,
         "players": list(match.players),
         "options": options.to_dict(),
+        "units": _plain(standings.units),
         **extra,
         "totals": list(standings.totals),
         "to_go": None if standings.to_go is None else list(standings.to_go),

@@ -2,8 +2,6 @@
 
 from scoring import burkosel
 
-from .burraco_sheet import side_label
-
 
 def hand_from_form(form, players: int) -> dict:
     units = len(burkosel.units_of(players))
@@ -16,7 +14,4 @@ def hand_from_form(form, players: int) -> dict:
 def context(match, options, standings, number, draft) -> dict:
     entered = match.hands[number - 1] if number and number <= len(match.hands) else {}
     return {"entered": entered, "all_points": burkosel.ALL_POINTS,
-            "losing_total": burkosel.LOSING_TOTAL,
-            "unit_labels": [side_label(match.players, unit) for unit in standings.units],
-            "dealer_unit": next((index for index, unit in enumerate(standings.units)
-                                 if standings.dealer in unit), None)}
+            "losing_total": burkosel.LOSING_TOTAL}

@@ -39,12 +39,8 @@ def context(match, options, standings, number, draft) -> dict:
         sides = None
     else:
         sides = burraco.sides_of(players, alone)
-    dealer_unit = next((unit for unit, seats in enumerate(standings.units)
-                        if standings.dealer in seats), None)
     return {
         "draft": draft,
-        "unit_labels": [side_label(match.players, seats) for seats in standings.units],
-        "dealer_unit": dealer_unit,
         "side_labels": [side_label(match.players, seats) for seats in sides] if sides else None,
         "tap_classes": burraco.TAP_CLASSES,
         "preview": preview(match, options, draft),

@@ -91,6 +91,15 @@ def signed(value) -> str:
     return ("+" if value >= 0 else "") + points(value)
 
 
+def unit_labels(units, players) -> list[str]:
+    """Each unit named by its players: "Anna", or partners "Anna & Carla"."""
+    return [" & ".join(players[seat] for seat in seats) for seats in units]
+
+
+def contains(collection, item) -> bool:
+    return item in collection
+
+
 def seat_names(seats, players) -> str:
     """Players named by their seats: ``(0, 2)`` → ``Anna, Carla``."""
     return ", ".join(players[seat] for seat in seats)
@@ -105,6 +114,8 @@ def register(app) -> None:
     app.add_template_filter(points, "points")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(seat_names, "names")
+    app.add_template_filter(unit_labels, "unit_labels")
+    app.add_template_filter(contains, "contains")
     app.add_template_filter(rank_label, "rank_label")
     app.add_template_filter(card_label, "card_label")
     app.add_template_filter(card_or_rank, "card_or_rank")
