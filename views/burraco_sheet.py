@@ -35,10 +35,8 @@ def context(match, options, standings, number, draft) -> dict:
         draft = (burraco_panel.draft_from_hand(match.hands[number - 1])
                  if number and 1 <= number <= len(match.hands) else burraco_panel.blank_draft())
     alone = _alone(draft, players)
-    if players == 3 and alone is None:
-        sides = None
-    else:
-        sides = burraco.sides_of(players, alone)
+    # With three players the sides are known once the table says who played alone.
+    sides = None if players == 3 and alone is None else burraco.sides_of(players, alone)
     return {
         "draft": draft,
         "side_labels": [side_label(match.players, seats) for seats in sides] if sides else None,
