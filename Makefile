@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run test translations extract-messages init-db clean
+.PHONY: run test bench translations extract-messages init-db clean
 
 $(BIN)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,9 @@ run: $(BIN)/.installed translations
 
 test: $(BIN)/.test-installed translations
 	$(BIN)/python -m pytest
+
+bench: $(BIN)/.installed translations
+	PYTHONPATH=. $(BIN)/python benchmarks/bench.py
 
 init-db: $(BIN)/.installed
 	$(BIN)/flask --app app init-db

@@ -479,15 +479,22 @@ def sides_of(players: int, alone: int | None = None) -> tuple[tuple[int, ...], .
     return (alone,), tuple(seat for seat in range(players) if seat != alone)
 
 
-def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
-    """A hand as stored: both sides' entries (and, with three players, who played alone)."""
+def _read_hand(options: Options, players: int, raw: Mapping):
+    """Both sides' entries, checked, and with three players who played alone."""
     if not isinstance(raw, Mapping):
         raise HandError("hand_needs_two_sides")
-    hand = {"sides": [side.as_dict() for side in verify_sides(raw.get("sides"),
-                                                              options.semipulito)]}
-    if players == 3:
-        hand["alone"] = whole_number(raw.get("alone"), "alone_needed", 0, players - 1,
-                                     error=HandError)
+    parts = verify_sides(raw.get("sides"), options.semipulito)
+    alone = whole_number(raw.get("alone"), "alone_needed", 0, players - 1,
+                         error=HandError) if players == 3 else None
+    return parts, alone
+
+
+def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
+    """A hand as stored: both sides' entries (and, with three players, who played alone)."""
+    parts, alone = _read_hand(options, players, raw)
+    hand = {"sides": [part.as_dict() for part in parts]}
+    if alone is not None:
+        hand["alone"] = alone
     return hand
 
 
@@ -547,9 +554,9 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Stand
     for index, raw in enumerate(hands):
         if winner is not None:
             raise HandError("hand_after_end", number=index + 1)
-        hand = verify_hand(options, players, raw)
-        sides = sides_of(players, hand.get("alone"))
-        parts = tuple(verify_sides(hand["sides"], options.semipulito))
+        parts, alone = _read_hand(options, players, raw)
+        sides = sides_of(players, alone)
+        parts = tuple(parts)
         gains = _gains(players, sides, [part.score for part in parts])
         totals = [total + gain for total, gain in zip(totals, gains)]
         rows.append(HandRow(index + 1, (options.first_dealer + index) % players, sides, parts,
