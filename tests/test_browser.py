@@ -446,7 +446,7 @@ def test_duplicate_name_is_refused_and_everything_typed_is_kept(page: Page):
 @pytest.mark.parametrize("locale", ["de-DE"])
 def test_rules_search_as_you_type_and_open_a_hit(page: Page):
     page.goto("/")
-    page.get_by_role("link", name="Regeln").click()
+    page.get_by_role("navigation").get_by_role("link", name="Regeln").click()
     expect(page).to_have_url(re.compile(r"/rules$"))
     page.evaluate("window.__marker = 1")
     page.locator("#rules-q").press_sequentially("Stapel", delay=30)

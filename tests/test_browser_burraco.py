@@ -483,7 +483,7 @@ def test_burraco_sheet_in_german(page: Page):
 
     page.locator("fieldset.closer").get_by_label(
         de("nobody (stock ran out or stalemate)")).check()
-    expect(page.locator("#preview .preview-side")).to_have_text(["Anna +60", "Ben -35"])
+    expect(page.locator("#preview .preview-side")).to_have_text(["Anna +60", "Ben −35"])
     expect(save_button(page)).to_have_text(de("Save hand"))
     save_button(page).tap()
     toast = page.locator(".toast")

@@ -64,7 +64,7 @@ def test_three_games_right_wrong_and_nobody(post, client):
     assert chips(page) == ["−3", "0", "−6"]
     assert re.search(r'class="pot">Pot <strong>9</strong>', page)
     assert "Carla owes 6" in page and "Anna owes 3" in page
-    assert "Hand 4: Carla deals, Anna leads." in page
+    assert "Game 4: Carla deals, Anna leads." in page
 
 
 def test_the_panel_asks_for_the_player_after_the_outcome(post):
@@ -167,11 +167,11 @@ def test_burkosel_with_four_plays_in_partnerships(post, client):
 @pytest.mark.parametrize("url, expected", [
     (f"/bura/claim?cards={SEED_30.replace(' ', '+')}", "30 card points"),
     ("/bura/claim?cards=AS+10S+AH+KH+QH&pot=4", "Claimant +4 chips · pot afterwards 0"),
-    ("/bura/trick?trump=H&lead=KC+9C&response=AC+6H", "Yes: the answer takes the lead."),
-    ("/bura/trick?trump=H&lead=KC+9C&response=AC+8S", "No: not every card in front"),
-    ("/bura/trick?trump=D&lead=QS+7S&front=9D+JS&response=KD+9S", "No: not every card"),
+    ("/bura/trick?trump=H&lead=KC+9C&response=AC+6H", "Yes: the answer beats every card"),
+    ("/bura/trick?trump=H&lead=KC+9C&response=AC+8S", "No: the answer cannot beat"),
+    ("/bura/trick?trump=D&lead=QS+7S&front=9D+JS&response=KD+9S", "No: the answer cannot"),
     ("/bura/trick?trump=H&lead=KC+9H", "led together only if they are of one suit"),
-    ("/bura/trick?trump=H&lead=AC+AH+AS&declared=on&response=6C+7C+8C", "No: not every"),
+    ("/bura/trick?trump=H&lead=AC+AH+AS&declared=on&response=6C+7C+8C", "No: the answer cannot"),
     ("/bura/combination?trump=H&cards=6H+9H+AH", "Bura (three trumps)"),
     ("/bura/combination?trump=H&cards=6S+6H+6D&little_moscow=on", "Little Moscow"),
     ("/bura/combination?trump=H&cards=6S+7H+6D", "No special hand"),

@@ -50,7 +50,7 @@ def tap_label(name: str) -> str:
 
 COMBINATION_NAMES = {
     "bura": _l("Bura (three trumps)"), "three_aces": _l("Three aces"),
-    "little_moscow": _l("Little Moscow"), "molodka": _l("Molodka (three of one suit)"),
+    "little_moscow": _l("Little Moscow"), "molodka": _l("Molodka (three of one non-trump suit)"),
     "none": _l("No special hand"),
 }
 
@@ -60,9 +60,9 @@ OUTCOME_NAMES = {
     "bura": _l("Bura shown"), "no_claim": _l("Nobody claimed"), "claim": _l("Claim"),
 }
 VARIANT_NAMES = {
-    "three_aces_win": _l("three aces win"), "moscow": _l("Moscow"),
-    "little_moscow": _l("Little Moscow"), "claim_on_turn": _l("claim only on your turn"),
-    "redeal": _l("redeal after a special hand"),
+    "three_aces_win": _l("Three aces win"), "moscow": _l("Moscow"),
+    "little_moscow": _l("Little Moscow"), "claim_on_turn": _l("Claim only on your turn"),
+    "redeal": _l("Redeal after a special hand"),
 }
 
 
