@@ -1,10 +1,11 @@
 """Fixtures for the web: an app on a fresh database, its test client, its CLI runner,
-and for the browser tests the app served on a free local port."""
+and for the browser tests the app served on a free local port and a phone to open it."""
 
 import re
 import threading
 
 import pytest
+from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from app import create_app
@@ -51,3 +52,62 @@ def live_server(app):
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join()
+
+
+# --- A phone for the browser tests ------------------------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+# No internet here: without these flags Chromium keeps trying to reach its services.
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update",
+               "--disable-sync"]
+CDN = re.compile(r"^https?://([^/]*\.)?unpkg\.com/")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, headless, for the whole run."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def locale() -> str:
+    """The phone's language; a test overrides it with ``@pytest.mark.parametrize``."""
+    return "en-US"
+
+
+@pytest.fixture
+def cdn_requests() -> list[str]:
+    """The CDN requests the pages tried (and were refused)."""
+    return []
+
+
+@pytest.fixture
+def page(browser, live_server, locale, cdn_requests):
+    """A fresh phone at 390×844 (its own cookies) with no way to the CDN, as at a table
+    without internet: the pages must fall back to the bundled htmx. Any script error
+    (a CSP refusal among them) fails the test."""
+    context = browser.new_context(
+        base_url=live_server, viewport={"width": 390, "height": 844}, device_scale_factor=2,
+        is_mobile=True, has_touch=True, locale=locale)
+    context.set_default_timeout(5000)
+
+    def offline(route):
+        cdn_requests.append(route.request.url)
+        route.abort()
+
+    context.route(CDN, offline)
+    page = context.new_page()
+    problems = []
+    page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
+    # Failed loads are not script errors: the refused CDN and the 422 answers that carry a
+    # form with its message are expected.
+    page.on("console", lambda message: message.type == "error"
+            and not message.text.startswith("Failed to load resource")
+            and problems.append(f"console: {message.text}"))
+    yield page
+    context.close()
+    assert not problems, f"script errors in the page: {problems}"

@@ -6,20 +6,13 @@ fall back to the vendored htmx. Screenshots go to tests/screenshots/ for a human
 """
 
 import re
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from phone import shot
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-# No internet on this machine: without these flags Chromium keeps trying to phone home.
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update",
-               "--disable-sync"]
-CDN = re.compile(r"^https?://([^/]*\.)?unpkg\.com/")
 PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 
 # Strings a German reader must never see in English (each one's translation differs).
@@ -40,59 +33,20 @@ ENGLISH_ONLY = {
 
 # --- Fixtures ------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
 
 
-@pytest.fixture
-def locale() -> str:
-    """The phone's language; a test overrides it with ``@pytest.mark.parametrize``."""
-    return "en-US"
 
 
-@pytest.fixture
-def cdn_requests() -> list[str]:
-    """The CDN requests the pages tried (and were refused)."""
-    return []
 
 
-@pytest.fixture
-def page(browser, live_server, locale, cdn_requests):
-    """A fresh phone (its own cookies) with no way to the CDN; fails on any script error."""
-    context = browser.new_context(
-        base_url=live_server, viewport={"width": 390, "height": 844}, device_scale_factor=2,
-        is_mobile=True, has_touch=True, locale=locale)
-    context.set_default_timeout(5000)
 
-    def offline(route):
-        cdn_requests.append(route.request.url)
-        route.abort()
 
-    context.route(CDN, offline)
-    page = context.new_page()
-    problems = []
-    page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
-    # Console errors include CSP refusals. Failed loads are not script errors: the refused
-    # CDN and the 422 answers that carry a form with its message are expected.
-    page.on("console", lambda message: message.type == "error"
-            and not message.text.startswith("Failed to load resource")
-            and problems.append(f"console: {message.text}"))
-    yield page
-    context.close()
-    assert not problems, f"script errors in the page: {problems}"
+
+
 
 
 # --- Helpers -------------------------------------------------------------------------------
 
-def shot(page: Page, name: str, full_page: bool = False) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    if full_page:  # from the top, or the sticky scoreboard is drawn mid-page
-        page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
 def fill_new_match(page: Page, names, limit: int | None = None, dealer: int = 0) -> None:

@@ -1,8 +1,7 @@
 """Real-browser tests of the Burraco score sheet and the meld checker, on a phone.
 
-The same set-up as tests/test_browser.py (copied: fixtures cannot be shared across test
-modules without touching conftest.py): Debian's Chromium at a 390 px touch viewport, every
-request to the htmx CDN refused so the vendored copy loads, any script error fails the test.
+The phone comes from conftest.py: Debian's Chromium at a 390 px touch viewport, every
+request to the htmx CDN refused so the bundled copy loads, any script error fails the test.
 Screenshots go to tests/screenshots/burraco_*.png for a human to look at.
 """
 
@@ -12,86 +11,33 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from playwright.sync_api import Locator, Page, expect, sync_playwright
+from phone import in_view, later, shot
+from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
 CATALOG = Path(__file__).resolve().parent.parent / "translations" / "de" / "LC_MESSAGES" / \
     "messages.po"
-CHROMIUM = "/usr/bin/chromium"
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update",
-               "--disable-sync"]
-CDN = re.compile(r"^https?://([^/]*\.)?unpkg\.com/")
 US, THEM = "Anna & Carla", "Ben & Dan"
 
 
 # --- Fixtures (as in tests/test_browser.py) -------------------------------------------------
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
 
 
-@pytest.fixture
-def locale() -> str:
-    """The phone's language; a test overrides it with ``@pytest.mark.parametrize``."""
-    return "en-US"
 
 
-@pytest.fixture
-def page(browser, live_server, locale):
-    """A fresh phone (its own cookies) with no way to the CDN; fails on any script error."""
-    context = browser.new_context(
-        base_url=live_server, viewport={"width": 390, "height": 844}, device_scale_factor=2,
-        is_mobile=True, has_touch=True, locale=locale)
-    context.set_default_timeout(5000)
-    context.route(CDN, lambda route: route.abort())
-    page = context.new_page()
-    problems = []
-    page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
-    # Failed loads are not script errors: the refused CDN and the 422 answers that carry a
-    # form with its message are expected.
-    page.on("console", lambda message: message.type == "error"
-            and not message.text.startswith("Failed to load resource")
-            and problems.append(f"console: {message.text}"))
-    yield page
-    context.close()
-    assert not problems, f"script errors in the page: {problems}"
+
+
+
 
 
 # --- Helpers -------------------------------------------------------------------------------
 
-def shot(page: Page, name: str, full_page: bool = False) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    if full_page:  # from the top, or the sticky scoreboard is drawn mid-page
-        page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / f"burraco_{name}.png"), full_page=full_page)
 
 
-def later(problems: list[str], what: str, check) -> None:
-    """Run an expectation now, fail the test only at its end: a wrong link or a refusal
-    out of view must not hide the rest of the flow."""
-    try:
-        check()
-    except AssertionError as error:
-        problems.append(f"{what}: {str(error).splitlines()[0]}")
 
 
-def in_view(page: Page, locator: Locator, what: str, problems: list[str]) -> None:
-    """Something the player must see after a tap: in the viewport, else noted with where
-    it is (the check is soft, see ``later``)."""
-    try:
-        expect(locator).to_be_in_viewport(timeout=1000)
-    except AssertionError:
-        box = locator.bounding_box()
-        problems.append(f"{what} is out of view: drawn at y={box and round(box['y'])} "
-                        f"(viewport 390×844, page scrolled to "
-                        f"{page.evaluate('Math.round(window.scrollY)')})")
 
 
 def side(page: Page, label: str) -> Locator:
@@ -123,7 +69,9 @@ def stepper_plus(card: Locator, label: str) -> None:
 
 
 def expect_totals(page: Page, *totals: int) -> None:
-    expect(page.locator(".totals .total")).to_have_text([str(t) for t in totals])
+    """The scoreboard's totals, negative ones with the typographic minus."""
+    expect(page.locator(".totals .total")).to_have_text(
+        [str(t).replace("-", "\u2212") for t in totals])
 
 
 def save_button(page: Page) -> Locator:
@@ -164,7 +112,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     expect(page.locator("input[name=dealer]").first).to_be_checked()  # Anna deals first
     page.get_by_label("505", exact=True).check()
     expect(page.get_by_label("505", exact=True)).to_be_checked()
-    shot(page, "en_new_match", full_page=True)
+    shot(page, "burraco_en_new_match", full_page=True)
     page.locator("button.primary[name=action][value=start]").tap()
 
     # The sheet: two sides, partners opposite (1st & 3rd against 2nd & 4th).
@@ -179,7 +127,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     expect(page.locator(".totals li.dealer .name")).to_have_text(US)
     expect(page.get_by_role("heading", name="Enter hand 1")).to_be_visible()
     rule_links_lead_to_rules(page, later_problems, "sheet")
-    shot(page, "en_sheet_start", full_page=True)
+    shot(page, "burraco_en_sheet_start", full_page=True)
     page.evaluate("window.__marker = 1")
 
     # --- Hand 1, the seed's example: Anna & Carla +410, Ben & Dan +155.
@@ -220,9 +168,9 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     page.locator("fieldset.closer").get_by_label(US, exact=True).check()
     preview = page.locator("#preview .preview-side")
     expect(preview).to_have_text([f"{US} +410", f"{THEM} +155"])
-    shot(page, "en_hand1_filled", full_page=True)
+    shot(page, "burraco_en_hand1_filled", full_page=True)
     preview.first.scroll_into_view_if_needed()
-    shot(page, "en_hand1_preview_viewport")
+    shot(page, "burraco_en_hand1_preview_viewport")
 
     save_button(page).tap()
     toast = page.locator(".toast")
@@ -230,7 +178,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     expect(toast.get_by_role("button", name="Undo", exact=True)).to_be_visible()
     # Save sits at the bottom of a long panel: the toast (with its Undo) must come into view.
     in_view(page, toast, "after Save, the toast 'Hand 1 saved.' with its Undo", later_problems)
-    shot(page, "en_hand1_saved_viewport")
+    shot(page, "burraco_en_hand1_saved_viewport")
     expect_totals(page, 410, 155)
     expect(page.locator(".totals .to-go")).to_have_text(["95 to go", "350 to go"])
     expect(header).to_contain_text("Hand 2: Ben deals, Carla leads.")
@@ -246,7 +194,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     expect(counter(us, "Cards on the table").locator(".tap-sum")).to_have_count(0)
     expect(page.locator(".stepper-count")).to_have_text(["0"] * 4)
     assert page.evaluate("window.__marker") == 1, "a tap reloaded the whole page"
-    shot(page, "en_hand1_saved", full_page=True)
+    shot(page, "burraco_en_hand1_saved", full_page=True)
 
     # --- Hand 2, first a refused entry: Ben & Dan "closed" without a burraco.
     us.get_by_role("button", name="Total only").tap()
@@ -260,7 +208,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     error = page.get_by_role("alert")
     expect(error).to_contain_text("cannot have closed without a burraco")
     in_view(page, error, "after Save, the refusal with its 'Why?' link", later_problems)
-    shot(page, "en_hand2_refused_viewport")
+    shot(page, "burraco_en_hand2_refused_viewport")
     why_link_opens(error.get_by_role("link", name="Why?"), "closing", later_problems,
                    "refusal 'cannot have closed without a burraco'")
     # Nothing was saved, and everything typed is still there.
@@ -271,7 +219,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     expect(us.locator("input[name=s0_total]")).to_have_value("100")
     expect(counter(them, "Cards on the table").locator("input[type=number]")).to_have_value("50")
     expect(page.locator("fieldset.closer").get_by_label(THEM, exact=True)).to_be_checked()
-    shot(page, "en_hand2_refused", full_page=True)
+    shot(page, "burraco_en_hand2_refused", full_page=True)
 
     # Ben & Dan counted on paper after all: 35 typed, then ± for -35.
     them.get_by_role("button", name="Total only").tap()
@@ -283,7 +231,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
         "nobody (stock ran out or stalemate)").check()
     expect(preview).to_have_text([f"{US} +100", f"{THEM} −35"])
     expect(us.locator("input[name=s0_total]")).to_have_value("100")
-    shot(page, "en_hand2_filled", full_page=True)
+    shot(page, "burraco_en_hand2_filled", full_page=True)
     save_button(page).tap()
 
     expect(toast).to_contain_text("Hand 2 saved.")
@@ -300,8 +248,8 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     expect(hands.nth(1).locator("td")).to_have_text(["+100 510", "−35 120"])
     expect(breakdown.nth(2)).to_have_text(f"{US}: counted on paper")
     expect(breakdown.nth(3)).to_have_text(f"{THEM}: counted on paper")
-    shot(page, "en_finished", full_page=True)
-    shot(page, "en_finished_viewport")
+    shot(page, "burraco_en_finished", full_page=True)
+    shot(page, "burraco_en_finished_viewport")
 
     assert not later_problems, "\n".join(later_problems)
 
@@ -330,7 +278,7 @@ def test_meld_checker_from_the_top_bar(page: Page):
     why_link_opens(verdict.get_by_role("link", name="Why?"), "(melds|wildcards)",
                    later_problems, "verdict 'A legal sequence'")
     assert page.evaluate("window.__marker") == 1, "a picker tap reloaded the whole page"
-    shot(page, "en_meld_sequence", full_page=True)
+    shot(page, "burraco_en_meld_sequence", full_page=True)
 
     picker.get_by_role("button", name="Joker", exact=True).tap()
     expect(cards).to_have_value("3♥ 4♥ 5♥ Joker")
@@ -339,8 +287,8 @@ def test_meld_checker_from_the_top_bar(page: Page):
     expect(verdict).to_contain_text("The wildcard Joker stands for 2♥.")
     expect(page.locator(".meld-order")).to_have_text(
         re.compile(r"^\s*Joker=2♥ 3♥ 4♥ 5♥\s*$"))
-    shot(page, "en_meld_joker", full_page=True)
-    shot(page, "en_meld_joker_viewport")
+    shot(page, "burraco_en_meld_joker", full_page=True)
+    shot(page, "burraco_en_meld_joker_viewport")
 
     page.get_by_role("button", name="Clear", exact=True).tap()
     expect(cards).to_have_value("")
@@ -359,7 +307,7 @@ def test_meld_checker_from_the_top_bar(page: Page):
     why_link_opens(error.get_by_role("link", name="Why?"), "(wildcards|melds)",
                    later_problems, "refusal 'wildcards alone are no meld'")
     assert page.evaluate("window.__marker") == 1, "Check reloaded the whole page"
-    shot(page, "en_meld_only_wildcards", full_page=True)
+    shot(page, "burraco_en_meld_only_wildcards", full_page=True)
 
     # "Why?" opens the rule it cites.
     error.get_by_role("link", name="Why?").click()
@@ -457,7 +405,7 @@ def test_burraco_sheet_in_german(page: Page):
     expect(table.locator(".tap", has=page.locator(".tap-count")).get_by_role("button")
            .nth(1)).to_have_accessible_name(de("One card less"))
     expect(table.locator(".tap-sum").get_by_role("button")).to_have_text(de("Count again"))
-    shot(page, "de_sheet_panel", full_page=True)
+    shot(page, "burraco_de_sheet_panel", full_page=True)
     table.locator(".tap-sum").get_by_role("button", name=de("Count again")).tap()
     expect(table.locator(".tap-sum")).to_have_count(0)
     expect(table.locator("input[type=number]")).to_have_value("")
@@ -479,7 +427,7 @@ def test_burraco_sheet_in_german(page: Page):
     expect(error).to_contain_text(refusal)
     expect(error.get_by_role("link", name=de("Why?"))).to_have_attribute(
         "href", re.compile(r"^/rules/burraco(\?[^#]*)?#closing$"))
-    shot(page, "de_refused", full_page=True)
+    shot(page, "burraco_de_refused", full_page=True)
 
     page.locator("fieldset.closer").get_by_label(
         de("nobody (stock ran out or stalemate)")).check()
@@ -497,7 +445,7 @@ def test_burraco_sheet_in_german(page: Page):
     expect(page.get_by_role("link", name="Runde 1 korrigieren")).to_be_visible()
     expect(page.locator(".history tr.breakdown span")).to_have_text([
         "Anna: " + de("cards %(num)s", num=60), "Ben: " + de("counted on paper")])
-    shot(page, "de_sheet_after_hand", full_page=True)
+    shot(page, "burraco_de_sheet_after_hand", full_page=True)
     page.reload()
     expect(page.get_by_role("button", name="Letzte Runde rückgängig")).to_be_visible()
 

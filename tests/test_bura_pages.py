@@ -62,7 +62,7 @@ def test_three_games_right_wrong_and_nobody(post, client):
     post(f"{sheet}/hands", {"choose": "no_claim", "hands_seen": "2"})
     page = text(client.get(sheet))
     assert chips(page) == ["−3", "0", "−6"]
-    assert re.search(r'class="pot">Pot <strong>9</strong>', page)
+    assert re.search(r'class="pot"><span>Pot</span> <strong>9</strong>', page)
     assert "Carla owes 6" in page and "Anna owes 3" in page
     assert "Game 4: Carla deals, Anna leads." in page
 
@@ -88,7 +88,7 @@ def test_a_claim_with_its_cards_is_booked_as_the_cards_decide(post, client):
     post(f"{sheet}/hands", {"outcome": "claim", "player": "1", "cards": SEED_30,
                             "hands_seen": "0"})
     page = text(client.get(sheet))
-    assert "Wrong claim: Ben (30)" in page
+    assert "Wrong claim: Ben (30 card points)" in page
     assert chips(page) == ["−1", "−3"]
 
 

@@ -11,7 +11,19 @@ def hand_from_form(form, players: int) -> dict:
             "tricks": [form.get(f"u{unit}_tricks", "") for unit in range(units)]}
 
 
+def draft_from_form(form) -> dict:
+    """What was typed, to show again with a refusal."""
+    typed = {"card_points": [], "tricks": []}
+    for unit in range(burkosel.MAX_PLAYERS):
+        if f"u{unit}_points" in form:
+            typed["card_points"].append(form[f"u{unit}_points"][:6])
+            typed["tricks"].append(form.get(f"u{unit}_tricks", "")[:6])
+    return typed
+
+
 def context(match, options, standings, number, draft) -> dict:
-    entered = match.hands[number - 1] if number and number <= len(match.hands) else {}
+    """The panel's fields: what was just typed, else the hand being corrected."""
+    stored = match.hands[number - 1] if number and number <= len(match.hands) else {}
+    entered = draft or stored
     return {"entered": entered, "all_points": burkosel.ALL_POINTS,
             "losing_total": burkosel.LOSING_TOTAL}

@@ -35,7 +35,11 @@ def _checker(template: str, canonical: str | None, **context):
     if canonical and not is_fragment_request():
         return redirect(canonical, 303)
     body, status = render(template, "checker", **context)
-    return body, status, {"HX-Push-Url": canonical} if canonical else {}
+    headers = {"HX-Push-Url": canonical} if canonical else {}
+    if context.get("error"):
+        # A refusal must be read whole, wherever the thumb was on the picker.
+        headers["HX-Reswap"] = "outerHTML show:#outcome:top"
+    return body, status, headers
 
 
 @bp.get("/burro/trick")

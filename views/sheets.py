@@ -32,5 +32,6 @@ SHEETS = {
             burraco_panel.draft_from_form(form), players),
         context=burraco_sheet.context, draft_from_form=_burraco_draft),
     "bura": Sheet(bura_sheet.hand_from_form, bura_sheet.context, bura_sheet.draft_from_form),
-    "burkosel": Sheet(burkosel_sheet.hand_from_form, burkosel_sheet.context),
+    "burkosel": Sheet(burkosel_sheet.hand_from_form, burkosel_sheet.context,
+                      burkosel_sheet.draft_from_form),
 }
