@@ -147,6 +147,13 @@ def combination(trump: Suit, cards: Sequence[Card],
     return None
 
 
+def wins_the_pot(found: Combination, three_aces_win: bool = False) -> bool:
+    """A Bura wins the pot at once; the others take the lead and are led together, unless
+    the table plays "three aces win" (seed, Varianten: "Drei Asse gewinnen den Pot wie eine
+    Bura")."""
+    return found is Combination.BURA or (three_aces_win and found is Combination.THREE_ACES)
+
+
 def combination_order(moscow: bool = False) -> tuple[Combination, ...]:
     """Highest first: Bura, three aces, (Little Moscow,) Molodka; in Moscow rules three
     aces beat a Bura."""

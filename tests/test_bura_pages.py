@@ -264,3 +264,15 @@ def test_api_burkosel_match(client):
     refused = client.post(f"/api/v1/matches/{token}/hands",
                           json={"card_points": [95, 20], "tricks": [5, 2]})
     assert refused.status_code == 400 and refused.json["code"] == "card_points_sum"
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("trump=H&cards=6H+9H+AH", "it wins the pot at once"),
+    ("trump=H&cards=AS+AH+AD", "you take the lead and play all three together"),
+    ("trump=H&cards=AS+AH+AD&three_aces_win=on", "it wins the pot at once"),
+    ("trump=H&cards=6S+9S+AS", "you take the lead"),
+])
+def test_what_a_special_hand_does(client, query, expected):
+    """Seed 003: "Bura – … du gewinnst sofort den Pot"; "Drei Asse – du ziehst das Ausspielen
+    an dich"; Varianten: "Drei Asse gewinnen den Pot wie eine Bura"."""
+    assert expected in text(client.get(f"/bura/combination?{query}"))

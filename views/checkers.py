@@ -166,21 +166,23 @@ def bura_combination():
     """Bura, three aces, Molodka or nothing: the special hands and their rank."""
     args = request.args
     trump = _trump()
-    flags = {flag: yes_no(args.get(flag)) for flag in ("moscow", "little_moscow")}
+    flags = {flag: yes_no(args.get(flag))
+             for flag in ("three_aces_win", "moscow", "little_moscow")}
     fields = {"cards": args.get("cards", "")[:100]}
     canonical = _pick_into("checkers.bura_combination", fields, "cards",
                            {"trump": trump.value,
                             **{flag: "on" if on else None for flag, on in flags.items()}})
-    found, cards, refused = None, [], {}
+    found, wins, cards, refused = None, False, [], {}
     try:
         cards = parse_cards(fields["cards"])
         fields["cards"] = _shown(cards)
         if len(cards) == 3:
             found = bura.combination(trump, cards, flags["little_moscow"]) or "none"
+            wins = found != "none" and bura.wins_the_pot(found, flags["three_aces_win"])
     except ScoringError as problem:
         refused = refusal(problem, "bura")
     return _checker("checkers/bura_combination.html", canonical, trump=trump, fields=fields,
-                    used=cards, found=found, flags=flags, suits=list(Suit),
+                    used=cards, found=found, wins=wins, flags=flags, suits=list(Suit),
                     order=bura.combination_order(flags["moscow"]),
                     picker=bura.cards_by_suit(), rule=why_url("bura", "combinations"),
                     **refused)
