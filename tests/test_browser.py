@@ -18,7 +18,7 @@ PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 # Strings a German reader must never see in English (each one's translation differs).
 ENGLISH_ONLY = {
     "home": ["Score sheets, checkers and rules for the card table.", "New match",
-             "Trick checker", "Spanish trick game", "Coming soon", "Burro: who won this trick?"],
+             "Checkers", "Spanish trick game", "Coming soon", "Burro: who won this trick?"],
     "new": ["Players", "List the players in the order of play", "deals first",
             "+ Add player", "Rules", "Whoever is left holding cards gets a penalty point.",
             "Penalty limit (Burro): whoever reaches it loses"],
@@ -187,7 +187,7 @@ def test_german_phone_plays_a_short_match_in_german(page: Page):
     expect(page.locator(".lead")).to_have_text(
         "Spielzettel, Prüfhilfen und Regeln für den Kartentisch.")
     expect(page.get_by_role("heading", name="Neue Partie")).to_be_visible()
-    expect(page.locator(".topbar nav")).to_contain_text("Stich prüfen")
+    expect(page.locator(".topbar nav")).to_contain_text("Prüfen")
     left = {"home": english_left_over(page, "home")}
     shot(page, "de_home", full_page=True)
 
@@ -324,7 +324,7 @@ def test_correcting_a_hand_changes_totals_and_keeps_the_old_entry(page: Page):
 
 def test_trick_checker_settles_the_seed_example(page: Page):
     page.goto("/")
-    page.get_by_role("link", name="Trick checker").tap()
+    page.get_by_role("link", name="Burro: who won this trick?").tap()
     expect(page.get_by_role("heading", name="Burro: who won this trick?")).to_be_visible()
     page.evaluate("window.__marker = 1")
 

@@ -436,3 +436,11 @@ def test_every_page_renders_in_both_languages_as_page_and_fragment(post, client,
             assert "<html" not in page and "<body" not in page, url
         else:
             assert f'<html lang="{language}">' in page, url
+
+
+def test_the_checkers_page_lists_every_checker(client):
+    page = text(client.get("/check"))
+    for path in ("/burraco/meld", "/bura/claim", "/bura/trick", "/bura/combination",
+                 "/burro/trick"):
+        assert f'href="{path}"' in page
+    assert "<html" not in text(client.get("/check", headers=HTMX))

@@ -20,6 +20,12 @@ def _shown(cards) -> str:
     return " ".join(card_label(card) if card else "-" for card in cards)
 
 
+@bp.get("/check")
+def index():
+    """Every checker, by game."""
+    return render("checkers/index.html", "main")
+
+
 def _pick_into(endpoint: str, fields: dict, into: str, keep: dict) -> str | None:
     """Apply a picker button to ``fields[into]``; the checker's new address, or None when
     no button was pressed. The address holds the whole state, so it can be shared."""
