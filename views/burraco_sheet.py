@@ -6,10 +6,7 @@ from scoring.errors import ScoringError
 
 from . import burraco_panel
 from .messages import describe
-
-
-def side_label(players, seats) -> str:
-    return " & ".join(players[seat] for seat in seats)
+from .template_helpers import unit_labels
 
 
 def _alone(draft, players: int) -> int | None:
@@ -39,9 +36,8 @@ def context(match, options, standings, number, draft) -> dict:
     sides = None if players == 3 and alone is None else burraco.sides_of(players, alone)
     return {
         "draft": draft,
-        "side_labels": [side_label(match.players, seats) for seats in sides] if sides else None,
+        "side_labels": unit_labels(sides, match.players) if sides else None,
         "tap_classes": burraco.TAP_CLASSES,
         "preview": preview(match, options, draft),
-        "side_label": side_label,
         "scores_of": lambda hand: burraco.hand_scores(hand, options.semipulito),
     }
