@@ -202,15 +202,15 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     us.locator("input[name=s0_total]").fill("100")
     counter(them, "Cards on the table").locator("input[type=number]").fill("50")
     page.locator("fieldset.closer").get_by_label(THEM, exact=True).check()
-    # The preview already says why this cannot be saved.
-    expect(page.locator("#preview")).to_contain_text("cannot have closed without a burraco")
+    # The preview already says why this cannot be saved, naming the side by its players.
+    expect(page.locator("#preview")).to_contain_text(f"{THEM}: closing needs at least one burraco.")
     save_button(page).tap()
     error = page.get_by_role("alert")
-    expect(error).to_contain_text("cannot have closed without a burraco")
+    expect(error).to_contain_text(f"{THEM}: closing needs at least one burraco.")
     in_view(page, error, "after Save, the refusal with its 'Why?' link", later_problems)
     shot(page, "burraco_en_hand2_refused_viewport")
     why_link_opens(error.get_by_role("link", name="Why?"), "closing", later_problems,
-                   "refusal 'cannot have closed without a burraco'")
+                   "refusal 'closing needs at least one burraco'")
     # Nothing was saved, and everything typed is still there.
     expect_totals(page, 410, 155)
     expect(hands).to_have_count(1)
@@ -421,7 +421,7 @@ def test_burraco_sheet_in_german(page: Page):
 
     # A refusal in German, with its "why".
     page.locator("fieldset.closer").get_by_label("Anna", exact=True).check()
-    refusal = de("Side %(side)s cannot have closed without a burraco.", side=1)
+    refusal = de("%(side)s: closing needs at least one burraco.", side="Anna")
     expect(page.locator("#preview")).to_have_text(refusal)
     save_button(page).tap()
     error = page.get_by_role("alert")

@@ -126,8 +126,8 @@ def test_totals_only_with_a_negative_total(post, client):
 
 
 BAD_HANDS = [
-    ({"s0_clean": "0"}, "cannot have closed without a burraco"),
-    ({"s0_pozzetto": "not_taken"}, "cannot have closed without taking its pozzetto"),
+    ({"s0_clean": "0"}, "Anna &amp; Carla: closing needs at least one burraco."),
+    ({"s0_pozzetto": "not_taken"}, "Anna &amp; Carla: closing needs the side&#39;s pozzetto"),
     ({"s0_hand": "-5"}, "the points in hand must be from 0 to 1080"),
     ({"s0_table": "1000000000"}, "the points on the table must be from 0 to 1080"),
     ({"s0_table": "123"}, "not a multiple of 5"),
@@ -323,3 +323,9 @@ def test_api_burraco_match_four_players_to_the_end(client):
     refused = client.post(f"/api/v1/matches/{token}/hands",
                           json={"sides": [{"total": 0}, {"total": 0}]})
     assert refused.status_code == 400 and refused.json["code"] == "match_finished"
+
+
+def test_the_api_names_sides_by_number(client):
+    body = client.post("/api/v1/burraco/hand",
+                       json={"sides": [{"total": 0}, {"table_points": 50, "closed": True}]}).json
+    assert body["error"] == "Side 2: closing needs at least one burraco."

@@ -14,6 +14,16 @@ def _alone(draft, players: int) -> int | None:
     return int(text) if players == 3 and text.isdigit() and int(text) < players else None
 
 
+def side_names(match, draft) -> list[str] | None:
+    """The two sides of the hand being entered, by their players; with three players only
+    once the table has said who played alone."""
+    players = len(match.players)
+    alone = _alone(draft, players)
+    if players == 3 and alone is None:
+        return None
+    return unit_labels(burraco.sides_of(players, alone), match.players)
+
+
 def preview(match, options, draft) -> dict:
     """The hand's scores per side as the panel stands ("N/S +410 · E/W +155"), or why the
     entry cannot be saved yet."""
@@ -21,22 +31,18 @@ def preview(match, options, draft) -> dict:
     try:
         sides = burraco.verify_sides(hand["sides"], options.semipulito)
     except ScoringError as error:
-        return {"scores": None, "problem": describe(error)}
+        return {"scores": None, "problem": describe(error, side_names(match, draft))}
     return {"scores": [side.score for side in sides], "problem": None}
 
 
 def context(match, options, standings, number, draft) -> dict:
-    """The template's Burraco values: unit and side labels, the draft, its preview."""
-    players = len(match.players)
+    """The template's Burraco values: the draft, its sides' names, its preview."""
     if draft is None:
         draft = (burraco_panel.draft_from_hand(match.hands[number - 1])
                  if number and 1 <= number <= len(match.hands) else burraco_panel.blank_draft())
-    alone = _alone(draft, players)
-    # With three players the sides are known once the table says who played alone.
-    sides = None if players == 3 and alone is None else burraco.sides_of(players, alone)
     return {
         "draft": draft,
-        "side_labels": unit_labels(sides, match.players) if sides else None,
+        "side_labels": side_names(match, draft),
         "tap_classes": burraco.TAP_CLASSES,
         "preview": preview(match, options, draft),
         "scores_of": lambda hand: burraco.hand_scores(hand, options.semipulito),

@@ -202,7 +202,7 @@ def add_hand(token):
         hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
                                      match.hands, _hand_from_form(match))
     except ScoringError as error:
-        return _sheet(match, 422, draft=_draft_or_none(match), **refusal(error, match.game))
+        return _sheet(match, 422, draft=_draft_or_none(match), **_refusal(error, match))
     store.add_hand(store.get_db(), match, hand, len(match.hands))
     return _after_change(match, saved=len(match.hands) + 1)
 
@@ -236,7 +236,7 @@ def replace_hand(token, number):
                                           _hand_from_form(match))
     except ScoringError as error:
         return _sheet(match, 422, number=number, draft=_draft_or_none(match),
-                      **refusal(error, match.game))
+                      **_refusal(error, match))
     store.replace_hand(store.get_db(), match, number, hand, len(match.hands))
     return redirect(url_for("matches.show", token=token, edited=number), 303)
 
@@ -254,9 +254,14 @@ def restore_hand(token, number):
                                           len(match.players), match.hands, number,
                                           previous.data)
     except ScoringError as error:
-        return _sheet(match, 422, **refusal(error, match.game))
+        return _sheet(match, 422, **_refusal(error, match))
     store.replace_hand(store.get_db(), match, number, hand, len(match.hands))
     return _after_change(match, edited=number)
+
+
+def _refusal(error: ScoringError, match: store.Match) -> dict:
+    """A refused entry's message (its sides named by their players) and rule link."""
+    return refusal(error, match.game, SHEETS[match.game].side_names(match, request.form))
 
 
 def _draft_or_none(match: store.Match):

@@ -52,27 +52,26 @@ MESSAGES = {
     "swap_wrong_card": _l("The wildcard stands for %(wanted)s: only that card can take its "
                           "place, not %(card)s."),
     # Burraco hands and matches
-    "table_points_range": _l("Side %(side)s: the points on the table must be from %(low)s "
+    "table_points_range": _l("%(side)s: the points on the table must be from %(low)s "
                              "to %(high)s."),
-    "hand_points_range": _l("Side %(side)s: the points in hand must be from %(low)s to "
+    "hand_points_range": _l("%(side)s: the points in hand must be from %(low)s to "
                             "%(high)s."),
-    "unseen_pozzetto_points_range": _l("Side %(side)s: the unseen pozzetto's points must be "
+    "unseen_pozzetto_points_range": _l("%(side)s: the unseen pozzetto's points must be "
                                        "from %(low)s to %(high)s."),
-    "burracos_range": _l("Side %(side)s: the number of burracos must be from %(low)s to "
+    "burracos_range": _l("%(side)s: the number of burracos must be from %(low)s to "
                          "%(high)s."),
-    "total_range": _l("Side %(side)s: a hand's total must be from %(low)s to %(high)s."),
-    "points_multiple_of_five": _l("Side %(side)s: %(value)s is not a multiple of 5, but "
+    "total_range": _l("%(side)s: a hand's total must be from %(low)s to %(high)s."),
+    "points_multiple_of_five": _l("%(side)s: %(value)s is not a multiple of 5, but "
                                   "every card counts 5, 10, 15, 20 or 30."),
-    "semiclean_off": _l("Side %(side)s: semi-clean burracos count only with that variant "
+    "semiclean_off": _l("%(side)s: semi-clean burracos count only with that variant "
                         "switched on."),
-    "unknown_pozzetto": _l("Side %(side)s: choose taken, not taken, or picked up but not "
+    "unknown_pozzetto": _l("%(side)s: choose taken, not taken, or picked up but not "
                            "looked at."),
-    "burraco_needs_cards": _l("Side %(side)s: every burraco holds at least seven cards, so "
+    "burraco_needs_cards": _l("%(side)s: every burraco holds at least seven cards, so "
                               "at least %(low)s points on the table each."),
-    "closing_needs_pozzetto": _l("Side %(side)s cannot have closed without taking its "
-                                 "pozzetto."),
-    "closing_needs_burraco": _l("Side %(side)s cannot have closed without a burraco."),
-    "side_needs_entry": _l("Side %(side)s has no entry."),
+    "closing_needs_pozzetto": _l("%(side)s: closing needs the side's pozzetto taken."),
+    "closing_needs_burraco": _l("%(side)s: closing needs at least one burraco."),
+    "side_needs_entry": _l("%(side)s: the entry is missing."),
     "hand_needs_two_sides": _l("A hand has an entry for each of the two sides."),
     "both_closed": _l("Only one side can close a hand."),
     "alone_needed": _l("Say who played alone with the 18-card pozzetto."),
@@ -108,17 +107,22 @@ SUIT_NAMES = {
 }
 
 
-def describe(error: ScoringError) -> str:
-    """The refusal in the user's language, cards written as the user's language writes them."""
+def describe(error: ScoringError, side_names=None) -> str:
+    """The refusal in the user's language, cards written as the user's language writes them,
+    a side by its players' names where the sheet knows them ("Side 2" where not)."""
     params = {key: card_label(value) if isinstance(value, Card)
               else rank_label(value) if isinstance(value, Rank) else value
               for key, value in error.params.items()}
+    if "side" in params:
+        side = params["side"]
+        params["side"] = side_names[side - 1] if side_names else gettext(
+            "Side %(number)s", number=side)
     return str(MESSAGES[error.code]) % params
 
 
-def refusal(error: ScoringError, game: str) -> dict:
+def refusal(error: ScoringError, game: str, side_names=None) -> dict:
     """A refusal for a template: the message, and the link to the rule it cites."""
-    return {"error": describe(error), "why": why_url(game, error.code)}
+    return {"error": describe(error, side_names), "why": why_url(game, error.code)}
 
 
 def trick_reason(trick) -> str:

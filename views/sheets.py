@@ -23,6 +23,8 @@ class Sheet:
     hand_from_form: Callable
     context: Callable = _no_context
     draft_from_form: Callable | None = None
+    # The sides a refusal names ("Anna & Carla: …"), where a game has sides.
+    side_names: Callable = lambda match, form: None
 
 
 SHEETS = {
@@ -30,7 +32,9 @@ SHEETS = {
     "burraco": Sheet(
         hand_from_form=lambda form, players: burraco_panel.hand_from_draft(
             burraco_panel.draft_from_form(form), players),
-        context=burraco_sheet.context, draft_from_form=_burraco_draft),
+        context=burraco_sheet.context, draft_from_form=_burraco_draft,
+        side_names=lambda match, form: burraco_sheet.side_names(
+            match, burraco_panel.draft_from_form(form))),
     "bura": Sheet(bura_sheet.hand_from_form, bura_sheet.context, bura_sheet.draft_from_form),
     "burkosel": Sheet(burkosel_sheet.hand_from_form, burkosel_sheet.context,
                       burkosel_sheet.draft_from_form),
