@@ -2,8 +2,6 @@
 
 import os
 import secrets
-from urllib.parse import urlsplit
-
 import click
 from flask import Flask, current_app, request
 from flask_babel import Babel
@@ -28,11 +26,22 @@ def select_locale() -> str:
 
 
 def _secret_key(instance_path: str) -> str:
-    """Generated once into the instance folder, so links and forms survive restarts."""
+    """Generated once into the instance folder, so links and forms survive restarts.
+
+    Written beside and linked into place: of several workers starting at once, one key
+    wins, and none reads a half-written file.
+    """
     path = os.path.join(instance_path, "secret_key")
     if not os.path.exists(path):
-        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
+        draft = f"{path}.{os.getpid()}"
+        with open(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
             file.write(secrets.token_hex(32))
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.remove(draft)
     with open(path) as file:
         return file.read().strip()
 
@@ -49,6 +58,8 @@ def create_app(config=None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         RECENT_MATCHES=12,
+        # A hand, a form or an API call is a few hundred bytes; anything near this is abuse.
+        MAX_CONTENT_LENGTH=64 * 1024,
     )
     app.config.from_prefixed_env()
     app.config.from_pyfile("config.py", silent=True)
@@ -87,16 +98,19 @@ def create_app(config=None) -> Flask:
 
 
 def _security_headers(response):
-    """A strict CSP (scripts only from here and the pinned CDN), and no link in referrers."""
-    cdn = urlsplit(current_app.config["HTMX_CDN_URL"])
+    """A strict CSP (scripts only from here and the one pinned CDN file), and no match link
+    in referrers."""
     response.headers["Content-Security-Policy"] = (
         "default-src 'self'; "
-        f"script-src 'self' {cdn.scheme}://{cdn.netloc}; "
+        f"script-src 'self' {current_app.config['HTMX_CDN_URL']}; "
         "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
     )
     # Match links are the keys to the sheets: never hand them to the CDN in a Referer.
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.vary.add("HX-Request")
+    # The same address answers page or fragment, in the reader's language.
+    for header in ("HX-Request", "HX-Boosted", "HX-History-Restore-Request",
+                   "Accept-Language"):
+        response.vary.add(header)
     return response

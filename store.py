@@ -7,6 +7,7 @@ An entry is never deleted: an edit or an undo marks it replaced or undone and ke
 import json
 import secrets
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -17,7 +18,8 @@ ACTIVE, REPLACED, UNDONE = "active", "replaced", "undone"
 
 
 class StaleEntry(Exception):
-    """The match changed since the form was shown (another phone entered a hand)."""
+    """The match changed since the form was shown (another phone entered, took back or
+    corrected a hand)."""
 
 
 def _create_tables(db: sqlite_utils.Database) -> None:
@@ -54,8 +56,14 @@ def _create_rules_index(db: sqlite_utils.Database) -> None:
     db["settings"].create({"key": str, "value": str}, pk="key")
 
 
+def _add_match_versions(db: sqlite_utils.Database) -> None:
+    # Every change to a match's entries counts up its version; a form names the version it
+    # was shown, so a change made meanwhile on another phone is noticed, not overwritten.
+    db["matches"].add_column("version", int, not_null_default=0)
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
-MIGRATIONS = (_create_tables, _create_rules_index)
+MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions)
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -72,13 +80,33 @@ def migrate(db: sqlite_utils.Database) -> None:
             db.execute(f"PRAGMA user_version = {version:d}")
 
 
+_prepared = set()
+
+
 def connect(path: str) -> sqlite_utils.Database:
-    """Open the database with foreign keys on and WAL journaling, migrated."""
+    """Open the database with foreign keys on; the first time in this process also switch
+    on WAL journaling and bring the schema up to date."""
     db = sqlite_utils.Database(path)
     db.execute("PRAGMA foreign_keys = ON")
-    db.enable_wal()
-    migrate(db)
+    if path not in _prepared:
+        db.enable_wal()
+        migrate(db)
+        _prepared.add(path)
     return db
+
+
+@contextmanager
+def _writing(db):
+    """A write transaction that takes the write lock at once: a second phone saving at the
+    same moment waits for the first, then finds the match changed (no "database is
+    locked" halfway through)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
 
 
 def get_db() -> sqlite_utils.Database:
@@ -107,12 +135,14 @@ class Match:
     players: tuple[str, ...]
     hands: tuple[dict, ...]
     created_at: str
+    version: int
 
 
 @dataclass(frozen=True)
 class PastEntry:
     """An entry an edit replaced or an undo took back, kept for the match's history."""
 
+    id: int
     number: int
     data: dict
     status: str
@@ -127,7 +157,7 @@ def new_token() -> str:
 
 def create_match(db, game: str, players, options: dict) -> Match:
     token = new_token()
-    with db.atomic():
+    with _writing(db):
         match_id = db["matches"].insert({
             "token": token, "game": game, "options": json.dumps(options),
             "created_at": _now(),
@@ -149,13 +179,13 @@ def get_match(db, token: str) -> Match | None:
         "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
         [row["id"], ACTIVE])]
     return Match(row["id"], row["token"], row["game"], json.loads(row["options"]),
-                 tuple(players), tuple(hands), row["created_at"])
+                 tuple(players), tuple(hands), row["created_at"], row["version"])
 
 
 def past_entries(db, match: Match) -> list[PastEntry]:
     """What edits and undos replaced, newest first."""
-    return [PastEntry(r["number"], json.loads(r["data"]), r["status"], r["created_at"],
-                      r["ended_at"])
+    return [PastEntry(r["id"], r["number"], json.loads(r["data"]), r["status"],
+                      r["created_at"], r["ended_at"])
             for r in db.query(
                 "SELECT * FROM entries WHERE match_id = ? AND status != ? "
                 "ORDER BY ended_at DESC, id DESC", [match.id, ACTIVE])]
@@ -166,18 +196,17 @@ def _live_count(db, match_id: int) -> int:
                       [match_id, ACTIVE]).fetchone()[0]
 
 
-def add_hand(db, match: Match, data: dict, hands_seen: int) -> None:
-    """Store the next hand, unless the sheet has changed since ``hands_seen`` hands."""
-    try:
-        with db.atomic():
-            if _live_count(db, match.id) != hands_seen:
-                raise StaleEntry()
-            db["entries"].insert({
-                "match_id": match.id, "number": hands_seen + 1, "data": json.dumps(data),
-                "status": ACTIVE, "created_at": _now(),
-            })
-    except sqlite3.IntegrityError as error:
-        raise StaleEntry() from error
+def _claim_version(db, match: Match, version: int) -> None:
+    """Count up the match's version, if it still is the one the form was shown."""
+    changed = db.execute("UPDATE matches SET version = version + 1 "
+                         "WHERE id = ? AND version = ?", [match.id, version]).rowcount
+    if not changed:
+        raise StaleEntry()
+
+
+def _insert_entry(db, match: Match, number: int, data: dict) -> None:
+    db["entries"].insert({"match_id": match.id, "number": number, "data": json.dumps(data),
+                          "status": ACTIVE, "created_at": _now()})
 
 
 def _retire(db, match: Match, number: int, status: str) -> None:
@@ -186,24 +215,29 @@ def _retire(db, match: Match, number: int, status: str) -> None:
                [status, _now(), match.id, number, ACTIVE])
 
 
-def replace_hand(db, match: Match, number: int, data: dict, hands_seen: int) -> None:
+def add_hand(db, match: Match, data: dict, version: int) -> None:
+    """Store the next hand, unless the match changed since ``version`` was shown."""
+    try:
+        with _writing(db):
+            _claim_version(db, match, version)
+            _insert_entry(db, match, _live_count(db, match.id) + 1, data)
+    except sqlite3.IntegrityError as error:
+        raise StaleEntry() from error
+
+
+def replace_hand(db, match: Match, number: int, data: dict, version: int) -> None:
     """Put a corrected entry in place of hand ``number``; the old one is kept."""
-    with db.atomic():
-        if _live_count(db, match.id) != hands_seen:
-            raise StaleEntry()
+    with _writing(db):
+        _claim_version(db, match, version)
         _retire(db, match, number, REPLACED)
-        db["entries"].insert({
-            "match_id": match.id, "number": number, "data": json.dumps(data),
-            "status": ACTIVE, "created_at": _now(),
-        })
+        _insert_entry(db, match, number, data)
 
 
-def undo_last_hand(db, match: Match, hands_seen: int) -> None:
+def undo_last_hand(db, match: Match, version: int) -> None:
     """Take back the last hand; it stays in the history as undone."""
-    with db.atomic():
-        if _live_count(db, match.id) != hands_seen:
-            raise StaleEntry()
-        _retire(db, match, hands_seen, UNDONE)
+    with _writing(db):
+        _claim_version(db, match, version)
+        _retire(db, match, _live_count(db, match.id), UNDONE)
 
 
 def get_matches(db, tokens) -> list[Match]:
@@ -225,7 +259,7 @@ def rules_index_digest(db) -> str | None:
 
 def replace_rules_index(db, digest: str, sections) -> None:
     """Put a new set of sections in the search index, all at once."""
-    with db.atomic():
+    with _writing(db):
         db["rule_sections"].delete_where()
         db["rule_sections"].insert_all(sections)
         db["rule_sections"].rebuild_fts()

@@ -154,11 +154,10 @@ MIN_TERM = 3  # the trigram index finds parts of words from three letters on
 def search_terms(query: str) -> list[str]:
     """The words of a query that can be searched for, folded, longest first, at most 8.
 
-    >>> search_terms('Pozzetto "OR" *Stäpel* a')
-    ['pozzetto', 'stapel']
+    >>> search_terms('Pozzetto "OR" *Stäpel* a NOT')
+    ['pozzetto', 'stapel', 'not']
     """
     words = {word for word in re.findall(r"\w+", fold(query)) if len(word) >= MIN_TERM}
-    words -= {"and", "not", "near"}
     return sorted(words, key=lambda word: (-len(word), word))[:8]
 
 

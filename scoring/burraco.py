@@ -321,8 +321,9 @@ POZZETTO_PENALTY = 100
 DECK_POINTS = 4 * 30 + 8 * 20 + 8 * 15 + 48 * 10 + 40 * 5
 MAX_BURRACOS = 108 // BURRACO_LENGTH
 MAX_HAND_SCORE = DECK_POINTS + MAX_BURRACOS * BONUS[BurracoKind.PULITO] + CLOSING_BONUS
-# The cheapest burraco: seven cards of 5 points.
+# The cheapest burraco: seven cards of 5 points; the cheapest pozzetto: eleven.
 MIN_BURRACO_POINTS = BURRACO_LENGTH * 5
+MIN_POZZETTO_POINTS = 11 * 5
 SIDE_FIELDS = ("table_points", "clean_burracos", "dirty_burracos", "semiclean_burracos",
                "hand_points", "pozzetto", "unseen_pozzetto_points", "closed")
 
@@ -379,9 +380,9 @@ class SideHand:
                 "unseen_pozzetto_points": self.unseen_pozzetto_points, "closed": self.closed}
 
 
-def _points(raw: Mapping, field: str, side: int) -> int:
-    """Card points: whole, not negative, not more than the deck holds, a multiple of 5."""
-    value = whole_number(raw.get(field) or 0, f"{field}_range", 0, DECK_POINTS,
+def _points(raw: Mapping, field: str, side: int, low: int = 0) -> int:
+    """Card points: whole, at least ``low``, not more than the deck holds, a multiple of 5."""
+    value = whole_number(raw.get(field) or 0, f"{field}_range", low, DECK_POINTS,
                          error=HandError, side=side + 1)
     if value % 5:
         raise HandError("points_multiple_of_five", value=value, side=side + 1)
@@ -411,7 +412,9 @@ def verify_side(raw: Mapping, side: int, semipulito: bool) -> SideHand:
         table_points=_points(raw, "table_points", side),
         hand_points=_points(raw, "hand_points", side),
         pozzetto=pozzetto, closed=yes_no(raw.get("closed", False)),
-        unseen_pozzetto_points=(_points(raw, "unseen_pozzetto_points", side)
+        # A pozzetto is at least eleven cards: an unseen one costs at least 55 (B2).
+        unseen_pozzetto_points=(_points(raw, "unseen_pozzetto_points", side,
+                                        MIN_POZZETTO_POINTS)
                                 if pozzetto is Pozzetto.UNSEEN else 0),
         **counts,
     )

@@ -157,11 +157,6 @@ def row_json(options: Options, row: HandRow) -> dict:
             "totals": list(row.totals)}
 
 
-def can_add_hand(options: Options, players: int, hands: Sequence[Mapping]) -> bool:
-    """No hand can be entered after the end (issue: the sheet refuses it)."""
-    return not standings(options, players, hands).finished
-
-
 # --- The trick -------------------------------------------------------------------------
 
 # High to low in every suit (E4); Cangkul plays all 52 cards with the ace high.

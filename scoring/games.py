@@ -13,10 +13,14 @@ GAMES = {"burro": burro, "burraco": burraco, "bura": bura, "burkosel": burkosel}
 
 def next_hand(game, options, players: int, hands: Sequence[Mapping], raw: Mapping):
     """Check a new hand against the match so far; return it with the standings after it."""
-    if game.standings(options, players, hands).finished:
-        raise HandError("match_finished")
     hand = game.verify_hand(options, players, raw)
-    return hand, game.standings(options, players, [*hands, hand])
+    try:
+        return hand, game.standings(options, players, [*hands, hand])
+    except HandError as error:
+        # The new hand is the first after the end: the match was already over.
+        if error.code == "hand_after_end" and error.params["number"] == len(hands) + 1:
+            raise HandError("match_finished") from None
+        raise
 
 
 def corrected_hand(game, options, players: int, hands: Sequence[Mapping], number: int,

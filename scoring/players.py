@@ -13,9 +13,12 @@ def verify_players(names: Sequence[str], low: int, high: int) -> list[str]:
     Markup is refused rather than shown escaped: a name like ``<b>Ann`` is a slip, and
     the table should fix it while it is typing.
     """
-    names = [" ".join(str(name).split()) for name in names]
     if not low <= len(names) <= high:
         raise SetupError("player_count", count=len(names), low=low, high=high)
+    for seat, name in enumerate(names, start=1):
+        if not isinstance(name, str):
+            raise SetupError("player_name_empty", seat=seat)
+    names = [" ".join(name.split()) for name in names]
     seen = set()
     for seat, name in enumerate(names, start=1):
         if not name:

@@ -1,6 +1,27 @@
 """Reading the numbers players type or send: whole numbers in a range, yes/no."""
 
+import re
+
 from .errors import ScoringError
+
+# ASCII digits only ("²" is a digit to str.isdigit, not to int), and few enough that no
+# honest count comes near the limit int() puts on long strings.
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
+
+
+def parse_int(value):
+    """A whole number from a form's text or JSON, else None.
+
+    >>> parse_int(" 12 "), parse_int("-5"), parse_int("²"), parse_int("9" * 5000), parse_int(True)
+    (12, -5, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+        return int(value.strip())
+    return None
 
 
 def whole_number(value, code: str, low: int, high: int, error=ScoringError, **params) -> int:
@@ -9,11 +30,10 @@ def whole_number(value, code: str, low: int, high: int, error=ScoringError, **pa
     >>> whole_number("7", "x", 1, 9), whole_number(-5, "x", -10, 10)
     (7, -5)
     """
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    number = parse_int(value)
+    if number is None or not low <= number <= high:
         raise error(code, value=str(value)[:20], low=low, high=high, **params)
-    return value
+    return number
 
 
 def yes_no(value) -> bool:

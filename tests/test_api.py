@@ -153,3 +153,15 @@ def test_the_api_needs_no_csrf_token_but_json(client):
     """A cross-site form can post text/plain, never application/json without asking first."""
     response = client.post(MATCHES, data={"game": "burro", "players": ["A", "B"]})
     assert response.status_code == 400
+
+
+def test_a_client_that_names_the_version_it_saw_cannot_overwrite_a_change(client):
+    token = new_match(client)["token"]
+    body = client.post(f"{MATCHES}/{token}/hands", json={"burro": 0, "version": 0}).json
+    assert body["version"] == 1
+    stale = client.post(f"{MATCHES}/{token}/hands", json={"burro": 1, "version": 0})
+    assert stale.status_code == 409
+    assert client.delete(f"{MATCHES}/{token}/hands/last?version=0").status_code == 409
+    assert client.delete(f"{MATCHES}/{token}/hands/last?version=1").status_code == 200
+    assert client.post(f"{MATCHES}/{token}/hands",
+                       json={"burro": 1, "version": "x"}).status_code == 400

@@ -57,9 +57,9 @@ def test_bad_bura_setups_are_refused(post, app, form, message):
 
 def test_three_games_right_wrong_and_nobody(post, client):
     sheet = start(post)
-    post(f"{sheet}/hands", {"outcome": "right_claim", "player": "1", "hands_seen": "0"})
-    post(f"{sheet}/hands", {"outcome": "wrong_claim", "player": "2", "hands_seen": "1"})
-    post(f"{sheet}/hands", {"choose": "no_claim", "hands_seen": "2"})
+    post(f"{sheet}/hands", {"outcome": "right_claim", "player": "1", "version": "0"})
+    post(f"{sheet}/hands", {"outcome": "wrong_claim", "player": "2", "version": "1"})
+    post(f"{sheet}/hands", {"choose": "no_claim", "version": "2"})
     page = text(client.get(sheet))
     assert chips(page) == ["−3", "0", "−6"]
     assert re.search(r'class="pot"><span>Pot</span> <strong>9</strong>', page)
@@ -69,14 +69,14 @@ def test_three_games_right_wrong_and_nobody(post, client):
 
 def test_the_panel_asks_for_the_player_after_the_outcome(post):
     sheet = start(post)
-    fragment = text(post(f"{sheet}/draft", {"choose": "bura", "hands_seen": "0"}, headers=HTMX))
+    fragment = text(post(f"{sheet}/draft", {"choose": "bura", "version": "0"}, headers=HTMX))
     assert fragment.lstrip().startswith('<form id="panel"')
     assert "Who showed the Bura?" in fragment and 'name="player" value="2"' in fragment
 
 
 def test_the_inline_claim_checker_counts_the_tapped_cards(post):
     sheet = start(post)
-    form = {"outcome": "claim", "cards": SEED_30, "hands_seen": "0"}
+    form = {"outcome": "claim", "cards": SEED_30, "version": "0"}
     fragment = text(post(f"{sheet}/draft", form, headers=HTMX))
     assert "30 card points" in fragment and "wrong" in fragment
     fragment = text(post(f"{sheet}/draft", {**form, "add": "KS"}, headers=HTMX))
@@ -86,7 +86,7 @@ def test_the_inline_claim_checker_counts_the_tapped_cards(post):
 def test_a_claim_with_its_cards_is_booked_as_the_cards_decide(post, client):
     sheet = start(post, players=("Anna", "Ben"))
     post(f"{sheet}/hands", {"outcome": "claim", "player": "1", "cards": SEED_30,
-                            "hands_seen": "0"})
+                            "version": "0"})
     page = text(client.get(sheet))
     assert "Wrong claim: Ben (30 card points)" in page
     assert chips(page) == ["−1", "−3"]
@@ -101,14 +101,14 @@ def test_a_claim_with_its_cards_is_booked_as_the_cards_decide(post, client):
 ])
 def test_impossible_games_are_refused(post, app, form, message):
     sheet = start(post)
-    response = post(f"{sheet}/hands", {**form, "hands_seen": "0"})
+    response = post(f"{sheet}/hands", {**form, "version": "0"})
     assert response.status_code == 422 and message in text(response)
     assert stored(app, "entries") == 0
 
 
 def test_start_chips_and_the_net_result(post, client):
     sheet = start(post, players=("Anna", "Ben"), start_chips="20", ante="2")
-    post(f"{sheet}/hands", {"outcome": "bura", "player": "0", "hands_seen": "0"})
+    post(f"{sheet}/hands", {"outcome": "bura", "player": "0", "version": "0"})
     page = text(client.get(sheet))
     assert chips(page) == ["22", "18"]
     assert "Anna +2 · Ben −2" in page
@@ -122,9 +122,9 @@ def test_agreed_variants_are_noted_with_their_rules(post, client):
 
 def test_correcting_a_game(post, client):
     sheet = start(post, players=("Anna", "Ben"))
-    post(f"{sheet}/hands", {"outcome": "right_claim", "player": "1", "hands_seen": "0"})
+    post(f"{sheet}/hands", {"outcome": "right_claim", "player": "1", "version": "0"})
     assert "Correct game 1" in text(client.get(f"{sheet}/hands/1"))
-    post(f"{sheet}/hands/1", {"outcome": "right_claim", "player": "0", "hands_seen": "1"})
+    post(f"{sheet}/hands/1", {"outcome": "right_claim", "player": "0", "version": "1"})
     assert chips(text(client.get(sheet))) == ["1", "−1"]
 
 
@@ -133,11 +133,11 @@ def test_correcting_a_game(post, client):
 def test_burkosel_scores_the_loser_and_ends_at_twelve(post, client, app):
     sheet = start(post, game="burkosel", players=("Anna", "Ben"))
     post(f"{sheet}/hands", {"u0_points": "95", "u0_tricks": "5", "u1_points": "25",
-                            "u1_tricks": "2", "hands_seen": "0"})
+                            "u1_tricks": "2", "version": "0"})
     assert chips(text(client.get(sheet))) == ["0", "4"]
-    post(f"{sheet}/hands", {"instant_win": "0", "hands_seen": "1"})
+    post(f"{sheet}/hands", {"instant_win": "0", "version": "1"})
     post(f"{sheet}/hands", {"u0_points": "120", "u0_tricks": "9", "u1_points": "0",
-                            "u1_tricks": "0", "hands_seen": "2"})
+                            "u1_tricks": "0", "version": "2"})
     page = text(client.get(sheet))
     assert chips(page) == ["0", "16"]
     assert "Ben reached 12 penalty points and lost." in page and "Winner: Anna" in page
@@ -151,7 +151,7 @@ def test_burkosel_scores_the_loser_and_ends_at_twelve(post, client, app):
 def test_burkosel_refuses_what_cannot_be(post, app, form, message):
     sheet = start(post, game="burkosel", players=("Anna", "Ben"))
     base = {"u0_points": "95", "u0_tricks": "5", "u1_points": "25", "u1_tricks": "2"}
-    response = post(f"{sheet}/hands", {**base, **form, "hands_seen": "0"})
+    response = post(f"{sheet}/hands", {**base, **form, "version": "0"})
     assert response.status_code == 422 and message in text(response)
     assert stored(app, "entries") == 0
 

@@ -77,6 +77,9 @@ def test_semi_clean_burracos_count_150_with_the_option():
     # A burraco is seven cards or more, at least 7 × 5 points on the table.
     ({**NORTH_SOUTH, "table_points": 30}, "burraco_needs_cards"),
     ({**NORTH_SOUTH, "pozzetto": "lost"}, "unknown_pozzetto"),
+    # A pozzetto holds eleven cards (eighteen with three players): at least 55 points.
+    ({**NORTH_SOUTH, "pozzetto": "unseen", "unseen_pozzetto_points": 0},
+     "unseen_pozzetto_points_range"),
     ({"total": 12}, "points_multiple_of_five"),
     ({"total": 10**9}, "total_range"),
     ({"total": "abc"}, "total_range"),

@@ -35,7 +35,7 @@ SEED_HAND = {
 
 
 def save(post, sheet, form, seen=0, **kwargs):
-    return post(f"{sheet}/hands", {**form, "hands_seen": str(seen)}, **kwargs)
+    return post(f"{sheet}/hands", {**form, "version": str(seen)}, **kwargs)
 
 
 # --- New match -------------------------------------------------------------------------------
@@ -160,12 +160,13 @@ def test_correcting_a_hand_shows_it_in_the_panel_and_undo_restores_it(post, clie
     save(post, sheet, SEED_HAND)
     page = text(client.get(f"{sheet}/hands/1"))
     assert "Correct hand 1" in page and 'value="120"' in page
-    response = post(f"{sheet}/hands/1", {**SEED_HAND, "s0_hand": "30", "hands_seen": "1"})
+    response = post(f"{sheet}/hands/1", {**SEED_HAND, "s0_hand": "30", "version": "1"})
     assert response.headers["Location"] == f"{sheet}?edited=1"
     page = text(client.get(response.headers["Location"]))
     assert re.search(r'<span class="total">390</span>', page)
     assert "410 : 155" in page                           # the replaced entry, kept
-    restored = post(f"{sheet}/hands/1/restore", {"hands_seen": "1"})
+    entry = re.search(r'name="entry" value="(\d+)"', page).group(1)
+    restored = post(f"{sheet}/hands/1/restore", {"version": "2", "entry": entry})
     assert restored.status_code == 303
     assert re.search(r'<span class="total">410</span>', text(client.get(sheet)))
 

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from scoring import burro
 from scoring.burro import Options, Variant, parse_plays, standings, trick_winner, verify_options
 from scoring.cards import burro_deck, parse_cards
+from scoring.games import next_hand
 from scoring.errors import HandError, SetupError
 
 
@@ -102,7 +103,9 @@ def test_no_hand_after_the_end():
         standings(Options(limit=1), 3, burros(0, 1))
     assert error.value.code == "hand_after_end"
     assert error.value.params == {"number": 2}
-    assert not burro.can_add_hand(Options(limit=1), 3, burros(0))
+    with pytest.raises(HandError) as error:
+        next_hand(burro, Options(limit=1), 3, burros(0), {"burro": 1})
+    assert error.value.code == "match_finished"
 
 
 def test_the_distance_to_the_limit_is_shown():

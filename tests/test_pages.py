@@ -62,7 +62,8 @@ def test_the_language_switch_is_remembered(post, client):
     assert '<html lang="en">' in text(client.get("/", headers=GERMAN))
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "javascript:x"])
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "javascript:x",
+                                    "/\t/evil.example/", "/\\evil.example", "/\n/x"])
 def test_the_language_switch_only_returns_to_this_site(post, target):
     assert post("/language", {"lang": "de", "next": target}).headers["Location"] == "/"
 
@@ -180,7 +181,7 @@ def test_play_again_fills_in_the_same_players(post, client):
 # --- The sheet -----------------------------------------------------------------------------
 
 def tap(post, sheet, seat, seen, **kwargs):
-    return post(f"{sheet}/hands", {"burro": str(seat), "hands_seen": str(seen)}, **kwargs)
+    return post(f"{sheet}/hands", {"burro": str(seat), "version": str(seen)}, **kwargs)
 
 
 def test_a_tap_saves_a_hand_and_the_sheet_shows_the_undo_toast(post, client):
@@ -242,7 +243,7 @@ def test_a_hand_from_a_sheet_that_changed_on_another_phone_is_refused(post, app)
 @pytest.mark.parametrize("form", [{"burro": "7"}, {"burro": "x"}, {"winner": "0"}, {}])
 def test_an_impossible_hand_is_refused(post, app, form):
     sheet = start(post)
-    response = post(f"{sheet}/hands", {**form, "hands_seen": "0"})
+    response = post(f"{sheet}/hands", {**form, "version": "0"})
     assert response.status_code == 422
     assert stored(app, "entries") == 0
 
@@ -256,7 +257,7 @@ def test_undo_takes_back_the_last_hand_and_keeps_it_in_the_changes(post, client)
     sheet = start(post)
     tap(post, sheet, 1, 0)
     tap(post, sheet, 3, 1)
-    response = post(f"{sheet}/undo", {"hands_seen": "2"})
+    response = post(f"{sheet}/undo", {"version": "2"})
     assert response.headers["Location"] == f"{sheet}?undone=2"
     page = text(client.get(response.headers["Location"]))
     assert "Hand 2 taken back" in page
@@ -266,7 +267,7 @@ def test_undo_takes_back_the_last_hand_and_keeps_it_in_the_changes(post, client)
 
 def test_undo_with_nothing_to_undo(post):
     sheet = start(post)
-    response = post(f"{sheet}/undo", {"hands_seen": "0"})
+    response = post(f"{sheet}/undo", {"version": "0"})
     assert response.status_code == 422 and "no hand to undo" in text(response)
 
 
@@ -276,7 +277,7 @@ def test_editing_an_earlier_hand_recomputes_and_keeps_the_old_entry(post, client
     tap(post, sheet, 1, 1)
     edit_page = text(client.get(f"{sheet}/hands/1"))
     assert "Correct hand 1" in edit_page
-    response = post(f"{sheet}/hands/1", {"burro": "3", "hands_seen": "2"})
+    response = post(f"{sheet}/hands/1", {"burro": "3", "version": "2"})
     assert response.headers["Location"] == f"{sheet}?edited=1"
     page = text(client.get(sheet))
     assert re.search(r'<span class="name">Dan</span>\s*<span class="total">1</span>', page)
@@ -289,7 +290,7 @@ def test_an_edit_that_would_end_the_match_before_later_hands_is_refused(post, ap
     tap(post, sheet, 0, 0)
     tap(post, sheet, 1, 1)
     tap(post, sheet, 1, 2)          # Ben reaches 2: the match is over after hand 3
-    response = post(f"{sheet}/hands/2", {"burro": "0", "hands_seen": "3"})
+    response = post(f"{sheet}/hands/2", {"burro": "0", "version": "3"})
     assert response.status_code == 422
     assert "before hand 3" in text(response)
     assert "Ben reached the limit" in text(client.get(sheet))
@@ -318,8 +319,8 @@ def test_portuguese_burro_counts_hand_wins_to_the_agreed_number(post, client):
     sheet = start(post, players=("Anna", "Ben"), variant="portuguese", wins_target="2")
     page = text(client.get(sheet))
     assert "Who ran out of cards first?" in page and 'name="winner"' in page
-    post(f"{sheet}/hands", {"winner": "1", "hands_seen": "0"})
-    post(f"{sheet}/hands", {"winner": "1", "hands_seen": "1"})
+    post(f"{sheet}/hands", {"winner": "1", "version": "0"})
+    post(f"{sheet}/hands", {"winner": "1", "version": "1"})
     assert "Winner: Ben" in text(client.get(sheet))
 
 
@@ -394,12 +395,12 @@ def test_htmx_comes_from_a_pinned_cdn_with_sri_and_a_bundled_fallback(client, ap
     assert "htmx-fallback.js" in page
 
 
-def test_every_page_has_a_strict_csp_and_no_inline_script(post, client):
+def test_every_page_has_a_strict_csp_and_no_inline_script(post, client, app):
     sheet = start(post)
     for url in ("/", "/burro/new", sheet, "/burro/trick", "/m/nope"):
         response = client.get(url)
         csp = response.headers["Content-Security-Policy"]
-        assert "script-src 'self' https://unpkg.com;" in csp
+        assert f"script-src 'self' {app.config['HTMX_CDN_URL']};" in csp
         assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
         assert "frame-ancestors 'none'" in csp
         assert response.headers["Referrer-Policy"] == "same-origin"
@@ -444,3 +445,31 @@ def test_the_checkers_page_lists_every_checker(client):
                  "/burro/trick"):
         assert f'href="{path}"' in page
     assert "<html" not in text(client.get("/check", headers=HTMX))
+
+
+def test_a_page_the_browser_history_restores_comes_whole(post, client):
+    sheet = start(post)
+    response = client.get(sheet, headers={**HTMX, "HX-History-Restore-Request": "true"})
+    assert "<html" in text(response)
+    assert "HX-History-Restore-Request" in response.headers["Vary"]
+
+
+@pytest.mark.parametrize("form", [
+    {"limit": "²"}, {"limit": "9" * 5000}, {"dealer": "²", "action": "start"},
+    {"action": "up-²"},
+])
+def test_odd_digits_and_huge_numbers_never_crash(post, form):
+    response = post("/burro/new", {"players": ["A", "B"], "action": "start", **form})
+    assert response.status_code in (200, 422)
+
+
+def test_a_sheet_form_with_odd_digits_is_a_bad_request(post):
+    sheet = start(post)
+    assert post(f"{sheet}/hands", {"burro": "0", "version": "²"}).status_code == 400
+    assert post(f"{sheet}/hands", {"burro": "²", "version": "0"}).status_code == 422
+
+
+def test_a_request_body_is_capped(client, post):
+    response = client.post("/api/v1/matches", data="x" * 70000,
+                           content_type="application/json")
+    assert response.status_code == 413

@@ -20,6 +20,7 @@ def test_migrations_record_the_schema_version_and_applying_twice_changes_nothing
     tables = set(first.table_names())
     first.close()
     again = store.connect(path)
+    store.migrate(again)
     assert store.schema_version(again) == len(store.MIGRATIONS)
     assert set(again.table_names()) == tables
     assert {"matches", "players", "entries", "rule_sections", "settings"} <= tables
@@ -53,7 +54,7 @@ def test_edits_and_undos_keep_what_they_replaced(db):
     store.add_hand(db, match, {"burro": 0}, 0)
     store.add_hand(db, match, {"burro": 1}, 1)
     store.replace_hand(db, match, 1, {"burro": 2}, 2)
-    store.undo_last_hand(db, match, 2)
+    store.undo_last_hand(db, match, 3)
     assert store.get_match(db, match.token).hands == ({"burro": 2},)
     history = store.past_entries(db, match)
     assert sorted((entry.number, entry.data["burro"], entry.status) for entry in history) == \
@@ -61,14 +62,29 @@ def test_edits_and_undos_keep_what_they_replaced(db):
     assert db["entries"].count == 3
 
 
-def test_a_hand_for_a_sheet_that_changed_meanwhile_is_refused(db):
+def test_every_change_counts_up_the_match_version(db):
+    match = store.create_match(db, "burro", ["A", "B"], {})
+    assert match.version == 0
+    store.add_hand(db, match, {"burro": 0}, 0)
+    store.undo_last_hand(db, match, 1)
+    store.add_hand(db, match, {"burro": 1}, 2)
+    store.replace_hand(db, match, 1, {"burro": 0}, 3)
+    assert store.get_match(db, match.token).version == 4
+
+
+def test_a_change_from_a_sheet_that_changed_meanwhile_is_refused(db):
+    """Phone A still shows version 1; phone B has undone hand 1 and entered it anew since.
+    A's undo would take back B's new entry: it is refused."""
     match = store.create_match(db, "burro", ["A", "B"], {})
     store.add_hand(db, match, {"burro": 0}, 0)
-    with pytest.raises(store.StaleEntry):
-        store.add_hand(db, match, {"burro": 1}, 0)
-    with pytest.raises(store.StaleEntry):
-        store.undo_last_hand(db, match, 2)
-    assert store.get_match(db, match.token).hands == ({"burro": 0},)
+    store.undo_last_hand(db, match, 1)
+    store.add_hand(db, match, {"burro": 1}, 2)
+    for change in (lambda: store.undo_last_hand(db, match, 1),
+                   lambda: store.add_hand(db, match, {"burro": 1}, 1),
+                   lambda: store.replace_hand(db, match, 1, {"burro": 0}, 1)):
+        with pytest.raises(store.StaleEntry):
+            change()
+    assert store.get_match(db, match.token).hands == ({"burro": 1},)
 
 
 def test_the_database_allows_one_live_entry_per_hand(db):

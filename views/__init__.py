@@ -9,8 +9,10 @@ from scoring.errors import ScoringError
 
 
 def is_fragment_request() -> bool:
-    """htmx asked for part of a page (a boosted request still wants the whole page)."""
-    return request.headers.get("HX-Request") == "true" and "HX-Boosted" not in request.headers
+    """htmx asked for part of a page. A boosted request, and a page the browser's history
+    must restore, still want the whole page."""
+    return (request.headers.get("HX-Request") == "true" and "HX-Boosted" not in request.headers
+            and "HX-History-Restore-Request" not in request.headers)
 
 
 def render(template: str, block: str, status: int = 200, **context):

@@ -13,7 +13,7 @@ import store
 from scoring import bura, burraco, burro
 from scoring.cards import Card, Suit, parse_card, parse_cards, parse_suit
 from scoring.errors import HandError, MeldError, ScoringError
-from scoring.values import yes_no
+from scoring.values import parse_int, yes_no
 from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
@@ -66,6 +66,7 @@ def standings_json(match: store.Match) -> dict:
              if hasattr(standings, name)}
     return {
         "id": match.id,
+        "version": match.version,
         "game": match.game,
         "players": list(match.players),
         "options": options.to_dict(),
@@ -245,9 +246,10 @@ def show_match(token):
 def add_hand(token):
     """Enter the next hand (Burro: ``{"burro": 2}``; Portuguese, Cangkul: ``{"winner": 0}``)."""
     match = get_match_or_404(token)
+    body = _body()
     hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
-                                 match.hands, _body())
-    _store_or_conflict(store.add_hand, match, hand, len(match.hands))
+                                 match.hands, body)
+    _store_or_conflict(store.add_hand, match, hand, _version(match, body.get("version")))
     return jsonify(standings_json(get_match_or_404(token))), 201
 
 
@@ -255,9 +257,11 @@ def add_hand(token):
 def replace_hand(token, number):
     """Correct hand ``number`` (from 1); the replaced entry stays in the history."""
     match = get_match_or_404(token)
+    body = _body()
     hand, _standings = corrected_hand(GAMES[match.game], options_of(match), len(match.players),
-                                      match.hands, number, _body())
-    _store_or_conflict(store.replace_hand, match, number, hand, len(match.hands))
+                                      match.hands, number, body)
+    _store_or_conflict(store.replace_hand, match, number, hand,
+                       _version(match, body.get("version")))
     return jsonify(standings_json(get_match_or_404(token)))
 
 
@@ -267,8 +271,21 @@ def undo_hand(token):
     match = get_match_or_404(token)
     if not match.hands:
         raise BadRequest(_("There is no hand to undo."))
-    _store_or_conflict(store.undo_last_hand, match, len(match.hands))
+    _store_or_conflict(store.undo_last_hand, match,
+                       _version(match, request.args.get("version")))
     return jsonify(standings_json(get_match_or_404(token)))
+
+
+def _version(match: store.Match, given) -> int:
+    """The match's version the client last saw (``"version"``); without one, the current:
+    a client that names it cannot overwrite a change it has not seen."""
+    if given is None:
+        return match.version
+    version = parse_int(given)
+    if version is None:
+        raise BadRequest(_("The field “%(name)s” is missing or of the wrong type.",
+                           name="version"))
+    return version
 
 
 def _store_or_conflict(write, *args) -> None:

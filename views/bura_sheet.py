@@ -52,8 +52,15 @@ def _claim(draft: Draft) -> dict:
         return {"claim": None, "claim_cards": [], "claim_problem": describe(error)}
 
 
+def _stored(hand: dict) -> Draft:
+    """A saved game back in the panel, for its correction."""
+    return Draft(hand["outcome"], str(hand.get("player", "")), " ".join(hand.get("cards", [])))
+
+
 def context(match, options, standings, number, draft) -> dict:
-    draft = draft or Draft()
+    if draft is None:
+        draft = (_stored(match.hands[number - 1]) if number and 1 <= number <= len(match.hands)
+                 else Draft())
     return {"draft": draft, "picker": bura.cards_by_suit(),
             "flags": [flag for flag in bura.VARIANT_FLAGS if getattr(options, flag)],
             **_claim(draft)}

@@ -23,7 +23,7 @@ def draft_from_form(form) -> dict:
 
 def context(match, options, standings, number, draft) -> dict:
     """The panel's fields: what was just typed, else the hand being corrected."""
-    stored = match.hands[number - 1] if number and number <= len(match.hands) else {}
+    stored = match.hands[number - 1] if number and 1 <= number <= len(match.hands) else {}
     entered = draft or stored
     return {"entered": entered, "all_points": burkosel.ALL_POINTS,
             "losing_total": burkosel.LOSING_TOTAL}

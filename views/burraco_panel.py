@@ -5,6 +5,7 @@ works without JavaScript; htmx only makes the round trip invisible."""
 from dataclasses import dataclass, field
 
 from scoring import burraco
+from scoring.values import parse_int
 
 PILES = ("table", "hand", "unseen")          # where tapped cards lie
 COUNTS = ("clean", "dirty", "semi")          # burraco steppers
@@ -17,8 +18,8 @@ MAX_TAPS = 60
 
 
 def _int(text, default: int = 0) -> int:
-    text = str(text).strip()
-    return int(text) if text.lstrip("-").isdigit() and len(text) < 12 else default
+    number = parse_int(text)
+    return default if number is None else number
 
 
 @dataclass

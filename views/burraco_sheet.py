@@ -3,6 +3,7 @@ the live preview of the hand being entered."""
 
 from scoring import burraco
 from scoring.errors import ScoringError
+from scoring.values import parse_int
 
 from . import burraco_panel
 from .messages import describe
@@ -10,8 +11,8 @@ from .template_helpers import unit_labels
 
 
 def _alone(draft, players: int) -> int | None:
-    text = draft.alone
-    return int(text) if players == 3 and text.isdigit() and int(text) < players else None
+    seat = parse_int(draft.alone)
+    return seat if players == 3 and seat is not None and 0 <= seat < players else None
 
 
 def side_names(match, draft) -> list[str] | None:

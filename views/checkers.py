@@ -1,4 +1,5 @@
-"""Checkers: settle a question at the table. Burro: who won this trick?"""
+"""Checkers: settle a question at the table with a tap on the cards: a Burro trick, a
+Burraco meld, a Bura claim, trick or special hand."""
 
 from flask import Blueprint, redirect, request, url_for
 

@@ -1,5 +1,7 @@
 """The home page (games, matches on this device, checkers) and the language switch."""
 
+from urllib.parse import urlsplit
+
 from flask import Blueprint, current_app, redirect, request, url_for
 from flask_babel import lazy_gettext as _l
 
@@ -7,6 +9,7 @@ import store
 from scoring.games import GAMES, score
 
 from . import remembered_matches, render
+from .template_helpers import unit_labels
 
 bp = Blueprint("home", __name__)
 
@@ -27,8 +30,9 @@ def _recent() -> list[dict]:
     for match in store.get_matches(store.get_db(), remembered_matches()):
         _game, _options, standings = score(match.game, match.options, len(match.players),
                                            match.hands)
+        labels = unit_labels(standings.units, match.players)
         recent.append({"match": match, "standings": standings,
-                       "ahead": [match.players[seat] for seat in standings.ahead]})
+                       "ahead": [labels[unit] for unit in standings.ahead]})
     return recent
 
 
@@ -41,8 +45,12 @@ def index():
 
 
 def _local(path: str) -> str:
-    """Only a path on this site may be returned to (no open redirect)."""
-    if path.startswith("/") and not path.startswith("//") and "\\" not in path:
+    """Only a path on this site may be returned to (no open redirect): browsers drop tabs and
+    line breaks and read a backslash as a slash, so "/\t/evil" would leave the site."""
+    address = urlsplit(path)
+    if (path.startswith("/") and not path.startswith("//") and "\\" not in path
+            and not any(ord(char) < 32 for char in path)
+            and not address.scheme and not address.netloc):
         return path
     return url_for("home.index")
 

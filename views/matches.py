@@ -8,6 +8,7 @@ import store
 from scoring.errors import ScoringError
 from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
+from scoring.values import parse_int
 
 from . import is_fragment_request, remember_match, render
 from .messages import refusal
@@ -53,10 +54,10 @@ def get_game_or_404(game: str):
 def _draft_from_form(form, game) -> dict:
     """What the new-match form holds: names in order, who deals first, the options as typed."""
     names = form.getlist("players")
-    dealer = form.get("dealer", "0")
+    dealer = parse_int(form.get("dealer", "0"))
     return {
         "players": names,
-        "dealer": int(dealer) if dealer.isdigit() and int(dealer) < len(names) else 0,
+        "dealer": dealer if dealer is not None and 0 <= dealer < len(names) else 0,
         "options": {key: form.get(key, "") for key in game.OPTION_FIELDS},
     }
 
@@ -73,7 +74,9 @@ def _edit_draft(draft: dict, action: str, game) -> None:
     """The list buttons: add a row, remove one, move one up or down (no JavaScript needed)."""
     names = draft["players"]
     verb, _sep, seat = action.partition("-")
-    seat = int(seat) if seat.isdigit() else -1
+    seat = parse_int(seat)
+    if seat is None:
+        seat = -1
     if verb == "add" and len(names) < game.MAX_PLAYERS:
         names.append("")
     elif verb == "remove" and 0 <= seat < len(names) and len(names) > game.MIN_PLAYERS:
@@ -158,13 +161,13 @@ def _hand_from_form(match: store.Match) -> dict:
 
 
 def _match_as_shown(token: str) -> store.Match:
-    """The match a form was posted from, as long as the sheet still shows what it showed:
-    the guard against two phones entering the same hand."""
+    """The match a form was posted from, as long as it is still the version the form showed:
+    the guard against two phones changing the same sheet."""
     match = get_match_or_404(token)
-    seen = request.form.get("hands_seen", "")
-    if not seen.isdigit():
+    version = parse_int(request.form.get("version"))
+    if version is None:
         abort(400)
-    if int(seen) != len(match.hands):
+    if version != match.version:
         raise store.StaleEntry()
     return match
 
@@ -179,9 +182,11 @@ def refuse_stale_form(_error):
 
 
 def _after_change(match: store.Match, **done):
-    """POST → redirect → GET for plain forms; the fresh sheet block for htmx."""
+    """POST → redirect → GET for plain forms; for htmx the fresh sheet block, and the
+    address moves to the sheet (a correction was made from its own address)."""
     if is_fragment_request():
-        return _sheet(store.get_match(store.get_db(), match.token), **done)
+        body, status, headers = _sheet(store.get_match(store.get_db(), match.token), **done)
+        return body, status, {**headers, "HX-Push-Url": url_for("matches.show", token=match.token)}
     return redirect(url_for("matches.show", token=match.token, **done), 303)
 
 
@@ -203,7 +208,7 @@ def add_hand(token):
                                      match.hands, _hand_from_form(match))
     except ScoringError as error:
         return _sheet(match, 422, draft=_draft_or_none(match), **_refusal(error, match))
-    store.add_hand(store.get_db(), match, hand, len(match.hands))
+    store.add_hand(store.get_db(), match, hand, match.version)
     return _after_change(match, saved=len(match.hands) + 1)
 
 
@@ -213,7 +218,7 @@ def undo(token):
     match = _match_as_shown(token)
     if not match.hands:
         return _sheet(match, 422, error=_("There is no hand to undo."))
-    store.undo_last_hand(store.get_db(), match, len(match.hands))
+    store.undo_last_hand(store.get_db(), match, match.version)
     return _after_change(match, undone=len(match.hands))
 
 
@@ -237,16 +242,18 @@ def replace_hand(token, number):
     except ScoringError as error:
         return _sheet(match, 422, number=number, draft=_draft_or_none(match),
                       **_refusal(error, match))
-    store.replace_hand(store.get_db(), match, number, hand, len(match.hands))
-    return redirect(url_for("matches.show", token=token, edited=number), 303)
+    store.replace_hand(store.get_db(), match, number, hand, match.version)
+    return _after_change(match, edited=number)
 
 
 @bp.post("/m/<token>/hands/<int:number>/restore")
 def restore_hand(token, number):
-    """Undo a correction: hand ``number`` gets back the entry it had before."""
+    """Undo a correction: hand ``number`` gets back the very entry the form names."""
     match = _match_as_shown(token)
+    entry_id = parse_int(request.form.get("entry"))
     previous = next((entry for entry in store.past_entries(store.get_db(), match)
-                     if entry.number == number and entry.status == store.REPLACED), None)
+                     if entry.id == entry_id and entry.number == number
+                     and entry.status == store.REPLACED), None)
     if previous is None:
         abort(404)
     try:
@@ -255,7 +262,7 @@ def restore_hand(token, number):
                                           previous.data)
     except ScoringError as error:
         return _sheet(match, 422, **_refusal(error, match))
-    store.replace_hand(store.get_db(), match, number, hand, len(match.hands))
+    store.replace_hand(store.get_db(), match, number, hand, match.version)
     return _after_change(match, edited=number)
 
 
