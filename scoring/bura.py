@@ -147,11 +147,18 @@ def combination(trump: Suit, cards: Sequence[Card],
     return None
 
 
-def wins_the_pot(found: Combination, three_aces_win: bool = False) -> bool:
-    """A Bura wins the pot at once; the others take the lead and are led together, unless
-    the table plays "three aces win" (seed, Varianten: "Drei Asse gewinnen den Pot wie eine
-    Bura")."""
-    return found is Combination.BURA or (three_aces_win and found is Combination.THREE_ACES)
+def wins_the_pot(found: Combination, three_aces_win: bool = False,
+                 moscow: bool = False) -> bool:
+    """A Bura wins the pot at once; so do three aces where the table plays "three aces win"
+    (seed, Varianten: "Drei Asse gewinnen den Pot wie eine Bura") or Moscow (D10)."""
+    return found is Combination.BURA or (
+        (three_aces_win or moscow) and found is Combination.THREE_ACES)
+
+
+def led_together(found: Combination) -> bool:
+    """Three aces and a Molodka are led all three together; a Little Moscow only takes the
+    lead (D7, D11: three 6s of different suits are no lead)."""
+    return found in (Combination.THREE_ACES, Combination.MOLODKA)
 
 
 def combination_order(moscow: bool = False) -> tuple[Combination, ...]:
@@ -177,8 +184,15 @@ class Outcome(StrEnum):
     RIGHT_CLAIM = "right_claim"
     WRONG_CLAIM = "wrong_claim"
     BURA = "bura"
+    MOSCOW = "moscow"        # three aces with the Moscow variant (D10)
+    THREE_ACES = "three_aces"  # three aces with the variant "three aces win"
     NO_CLAIM = "no_claim"
     CLAIM = "claim"          # the claimant's trick cards decide right or wrong
+
+
+# Outcomes that take the pot at once, like a Bura, and the variant each needs.
+POT_WINNING_HANDS = {Outcome.BURA: None, Outcome.MOSCOW: "moscow",
+                     Outcome.THREE_ACES: "three_aces_win"}
 
 
 @dataclass(frozen=True)
@@ -222,6 +236,9 @@ def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
         raise HandError("outcome_needed") from None
     if outcome is Outcome.NO_CLAIM:
         return {"outcome": outcome.value}
+    variant = POT_WINNING_HANDS.get(outcome)
+    if variant and not getattr(options, variant):
+        raise HandError("outcome_variant_off", outcome=outcome.value, variant=variant)
     player = whole_number(raw.get("player"), "seat_range", 0, players - 1, error=HandError)
     if outcome is not Outcome.CLAIM:
         return {"outcome": outcome.value, "player": player}
@@ -282,7 +299,7 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> PotSt
         chips = [count - options.ante for count in chips]
         pot += players * options.ante
         pot_before = pot
-        if outcome in (Outcome.RIGHT_CLAIM, Outcome.BURA):
+        if outcome is Outcome.RIGHT_CLAIM or outcome in POT_WINNING_HANDS:
             chips[player] += pot
             pot = 0
         elif outcome is Outcome.WRONG_CLAIM:
@@ -290,7 +307,8 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> PotSt
             pot *= 2
         rows.append(GameRow(index + 1, dealer, outcome, player, points, pot_before, pot,
                             tuple(chips), tuple(a - b for a, b in zip(chips, before))))
-        # D5: whoever claimed deals next, after a Bura its holder; nobody: the same dealer.
+        # D5: whoever claimed deals next, after a Bura (or three aces that won the pot) its
+        # holder; nobody: the same dealer.
         if player is not None:
             dealer = player
     most = max(chips)

@@ -98,11 +98,14 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Stand
     finished = max(totals) >= LOSING_TOTAL
     fewest = min(totals)
     ahead = tuple(unit for unit, total in enumerate(totals) if total == fewest) if hands else ()
+    losers = tuple(unit for unit, total in enumerate(totals) if total >= LOSING_TOTAL)
     dealer = None if finished else (options.first_dealer + len(hands)) % players
     return Standings(
         units=units, totals=tuple(totals), finished=finished,
-        winners=ahead if finished else (),
-        losers=tuple(unit for unit, total in enumerate(totals) if total >= LOSING_TOTAL),
+        # D9: a side at 12 or more has lost, even when it has the fewest; if every side
+        # has, nobody wins.
+        winners=tuple(unit for unit in ahead if unit not in losers) if finished else (),
+        losers=losers,
         ahead=ahead, dealer=dealer, leader=None if dealer is None else (dealer + 1) % players,
         to_go=tuple(max(LOSING_TOTAL - total, 0) for total in totals), rows=tuple(rows),
     )

@@ -187,7 +187,6 @@ class Trick:
     winner: int
     card: Card
     suit: Suit
-    off_suit: tuple[int, ...]
     passed: tuple[int, ...]
 
 
@@ -201,7 +200,8 @@ def verify_deck(raw) -> int:
 
 
 def verify_trick(deck: int, plays: Sequence[Card | None]) -> None:
-    """A trick has a lead, 2 to 8 players, cards of this deck and no card twice."""
+    """A trick has a lead, 2 to 8 players, cards of this deck, no card twice, and every card
+    of the suit led: who cannot follow draws until they can, or passes (E6)."""
     if not MIN_PLAYERS <= len(plays) <= MAX_PLAYERS:
         raise HandError("trick_size", count=len(plays), low=MIN_PLAYERS, high=MAX_PLAYERS)
     if plays[0] is None:
@@ -215,6 +215,8 @@ def verify_trick(deck: int, plays: Sequence[Card | None]) -> None:
             raise HandError("card_not_in_deck", card=card, deck=deck)
         if card in seen:
             raise HandError("card_twice", card=card)
+        if card.suit != plays[0].suit:
+            raise HandError("must_follow_suit", card=card, suit=plays[0].suit)
         seen.add(card)
 
 
@@ -224,15 +226,11 @@ def trick_winner(deck: int, plays: Sequence[Card | None]) -> Trick:
     ``plays`` begins with the lead; ``None`` is a player who passed (empty stock).
     """
     verify_trick(deck, plays)
-    suit = plays[0].suit
     strength = _strength(deck)
-    following = [(strength[card.rank], seat) for seat, card in enumerate(plays)
-                 if card is not None and card.suit == suit]
-    winner = max(following)[1]
+    winner = max((strength[card.rank], seat) for seat, card in enumerate(plays)
+                 if card is not None)[1]
     return Trick(
-        winner=winner, card=plays[winner], suit=suit,
-        off_suit=tuple(seat for seat, card in enumerate(plays)
-                       if card is not None and card.suit != suit),
+        winner=winner, card=plays[winner], suit=plays[0].suit,
         passed=tuple(seat for seat, card in enumerate(plays) if card is None),
     )
 

@@ -31,9 +31,16 @@ def test_the_trick_reason_follows_the_language(client):
 
 
 def test_a_pass_is_null(client):
-    response = client.post(TRICK, json={"deck": 52, "plays": ["3C", None, "AC", "KS"]})
+    response = client.post(TRICK, json={"deck": 52, "plays": ["3C", None, "AC", "KC"]})
     assert response.json["winner"] == 2
-    assert response.json["passed"] == [1] and response.json["off_suit"] == [3]
+    assert response.json["passed"] == [1]
+
+
+def test_a_card_of_another_suit_is_refused_with_its_rule(client):
+    """RULES-NOTES E6: "the trick checker refuses it with that rule"."""
+    response = client.post(TRICK, json={"deck": 52, "plays": ["3C", None, "AC", "KS"]})
+    assert response.status_code == 400 and response.json["code"] == "must_follow_suit"
+    assert response.json["error"].startswith("K♠ cannot be played: the lead is a club.")
 
 
 @pytest.mark.parametrize("body, fragment", [

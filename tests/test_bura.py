@@ -383,6 +383,46 @@ def test_in_moscow_rules_three_aces_beat_a_bura():
                                               Combination.LITTLE_MOSCOW, Combination.MOLODKA)
 
 
+@pytest.mark.parametrize("three_aces_win, moscow, wins", [
+    (False, False, False), (True, False, True), (False, True, True), (True, True, True)])
+def test_three_aces_win_the_pot_with_moscow_or_three_aces_win(three_aces_win, moscow, wins):
+    """RULES-NOTES D10: "Moscow (option): three aces rank above the Bura and win the pot at
+    once, like a Bura." Seed, Varianten: "Drei Asse gewinnen den Pot wie eine Bura." """
+    assert bura.wins_the_pot(Combination.THREE_ACES, three_aces_win, moscow) is wins
+    assert bura.wins_the_pot(Combination.BURA, three_aces_win, moscow)
+
+
+@pytest.mark.parametrize("found, together", [
+    (Combination.THREE_ACES, True), (Combination.MOLODKA, True),
+    (Combination.LITTLE_MOSCOW, False)])
+def test_little_moscow_takes_the_lead_but_is_not_led_together(found, together):
+    """RULES-NOTES D11: "three 6s including the trump 6 take the lead like three aces, but are
+    not led together (only three aces are, D7)". Seed: Molodka "spielst sie zusammen aus"."""
+    assert bura.led_together(found) is together
+    assert not bura.wins_the_pot(found) or found is Combination.THREE_ACES
+
+
+@pytest.mark.parametrize("outcome, flags", [
+    ("moscow", {"moscow": True}), ("three_aces", {"three_aces_win": True})])
+def test_three_aces_that_win_take_the_pot_like_a_bura(outcome, flags):
+    """RULES-NOTES D10: three aces "win the pot at once, like a Bura"; D3: "the holder takes
+    the pot"; D5: "after a Bura, the Bura's holder deals"."""
+    result = standings(Options(**flags), 3, [
+        {"outcome": "wrong_claim", "player": 0}, {"outcome": outcome, "player": 2}])
+    second = result.rows[1]
+    assert second.outcome == outcome and second.pot_before == 9 and second.pot == 0
+    assert result.chips == (-5, -2, 7) and result.pot == 0
+    assert result.dealer == 2
+
+
+@pytest.mark.parametrize("outcome", ["moscow", "three_aces"])
+def test_three_aces_cannot_take_the_pot_without_the_variant(outcome):
+    """Seed: three aces "ziehen das Ausspielen an sich" — they win the pot only as a variant."""
+    with pytest.raises(HandError) as error:
+        standings(Options(), 2, [{"outcome": outcome, "player": 0}])
+    assert error.value.code == "outcome_variant_off"
+
+
 # --- The pot ledger: setting up -------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -739,6 +779,30 @@ def test_burkosel_with_three_the_fewest_win_and_ties_share():
     shared = burkosel.standings(burkosel.Options(), 3, [{"instant_win": 0}, {"instant_win": 1}])
     assert shared.totals == (6, 6, 12)
     assert shared.finished and shared.losers == (2,) and shared.winners == (0, 1)
+
+
+@pytest.mark.parametrize("players, games, totals", [
+    # Five even games (2 each) make 10:10, the sixth 12:12.
+    (2, [kosel((60, 60), (5, 5))] * 6, (12, 12)),
+    (3, [kosel((40, 40, 40), (4, 4, 4))] * 6, (12, 12, 12)),
+])
+def test_burkosel_when_every_side_reaches_twelve_nobody_wins(players, games, totals):
+    """RULES-NOTES D9: "every side that has 12 or more after a game has lost; if every side
+    has, nobody wins (winners empty). A side is never both winner and loser." """
+    result = burkosel.standings(burkosel.Options(), players, games)
+    assert result.totals == totals
+    assert result.finished
+    assert result.losers == tuple(range(players))
+    assert result.winners == ()
+
+
+def test_burkosel_a_side_with_twelve_never_wins_with_the_fewest():
+    """RULES-NOTES D9: "A side is never both winner and loser." """
+    games = [kosel((60, 60), (5, 5))] * 5 + [{"instant_win": 1}]
+    result = burkosel.standings(burkosel.Options(), 2, games)
+    assert result.totals == (16, 10)
+    assert result.losers == (0,) and result.winners == (1,)
+    assert not set(result.winners) & set(result.losers)
 
 
 def test_burkosel_no_game_after_the_end():

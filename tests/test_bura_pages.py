@@ -143,6 +143,20 @@ def test_burkosel_scores_the_loser_and_ends_at_twelve(post, client, app):
     assert "Ben reached 12 penalty points and lost." in page and "Winner: Anna" in page
 
 
+def test_burkosel_at_twelve_all_nobody_wins(post, client):
+    """RULES-NOTES D9: "if every side has [12 or more], nobody wins (winners empty). A side is
+    never both winner and loser." Five even games make 10:10, the sixth 12:12."""
+    sheet = start(post, game="burkosel", players=("Anna", "Ben"))
+    for version in range(6):
+        post(f"{sheet}/hands", {"u0_points": "60", "u0_tricks": "5", "u1_points": "60",
+                                "u1_tricks": "5", "version": str(version)})
+    page = text(client.get(sheet))
+    assert chips(page) == ["12", "12"]
+    assert "nobody wins" in page and "Winner" not in page
+    body = client.get(f"/api/v1/matches/{sheet.rsplit('/', 1)[1]}").json
+    assert body["finished"] and body["winners"] == [] and body["losers"] == [0, 1]
+
+
 @pytest.mark.parametrize("form, message", [
     ({"u0_points": "95", "u1_points": "20"}, "add up to 115"),
     ({"u0_points": "120", "u1_points": "0", "u0_tricks": "0"}, "without a trick"),
@@ -210,9 +224,17 @@ def test_a_picker_tap_in_the_trick_checker_goes_into_the_chosen_field(client):
     ("/api/v1/bura/lead", {"cards": ["AC", "AH", "AS"], "declared": "three_aces"},
      {"valid": True, "reason": None}),
     ("/api/v1/bura/combination", {"trump": "H", "cards": ["6H", "9H", "AH"]},
-     {"combination": "bura"}),
+     {"combination": "bura", "wins_pot": True, "led_together": False}),
     ("/api/v1/bura/combination", {"trump": "H", "cards": ["6S", "9H", "AH"]},
-     {"combination": None}),
+     {"combination": None, "wins_pot": False, "led_together": False}),
+    ("/api/v1/bura/combination", {"trump": "H", "cards": ["AS", "AD", "AH"]},
+     {"combination": "three_aces", "wins_pot": False, "led_together": True}),
+    ("/api/v1/bura/combination",
+     {"trump": "H", "cards": ["AS", "AD", "AH"], "options": {"moscow": True}},
+     {"combination": "three_aces", "wins_pot": True, "led_together": True}),
+    ("/api/v1/bura/combination",
+     {"trump": "H", "cards": ["6S", "6D", "6H"], "options": {"little_moscow": True}},
+     {"combination": "little_moscow", "wins_pot": False, "led_together": False}),
 ])
 def test_api_bura_examples(client, path, body, expected):
     response = client.post(path, json=body)
@@ -253,6 +275,26 @@ def test_api_bura_match(client):
     assert sum(body["chips"]) + body["pot"] == 0
 
 
+def test_a_moscow_takes_the_pot_on_the_sheet_and_through_the_api(post, client):
+    """RULES-NOTES D10: "With the option on, a Moscow is an outcome that takes the pot, like
+    a Bura"; without it, there is no such outcome."""
+    sheet = start(post, players=("Anna", "Ben"), moscow="on")
+    page = text(client.get(sheet))
+    assert 'value="moscow"' in page and "Moscow shown" in page
+    assert 'value="moscow"' not in text(client.get(start(post, players=("Anna", "Ben"))))
+    post(f"{sheet}/hands", {"outcome": "wrong_claim", "player": "0", "version": "0"})
+    post(f"{sheet}/hands", {"outcome": "moscow", "player": "1", "version": "1"})
+    page = text(client.get(sheet))
+    assert chips(page) == ["−4", "4"] and "Moscow shown: Ben" in page
+    token = sheet.rsplit("/", 1)[1]
+    body = client.get(f"/api/v1/matches/{token}").json
+    assert body["hands"][1]["outcome"] == "moscow" and body["pot"] == 0
+    plain = client.post("/api/v1/matches", json={"game": "bura", "players": ["A", "B"]})
+    refused = client.post(f"/api/v1/matches/{plain.json['token']}/hands",
+                          json={"outcome": "moscow", "player": 0})
+    assert refused.status_code == 400 and refused.json["code"] == "outcome_variant_off"
+
+
 def test_api_burkosel_match(client):
     token = client.post("/api/v1/matches", json={"game": "burkosel",
                                                  "players": ["A", "B"]}).json["token"]
@@ -270,9 +312,15 @@ def test_api_burkosel_match(client):
     ("trump=H&cards=6H+9H+AH", "it wins the pot at once"),
     ("trump=H&cards=AS+AH+AD", "you take the lead and play all three together"),
     ("trump=H&cards=AS+AH+AD&three_aces_win=on", "it wins the pot at once"),
-    ("trump=H&cards=6S+9S+AS", "you take the lead"),
+    ("trump=H&cards=6S+9S+AS", "you take the lead and play all three together"),
+    ("trump=H&cards=AS+AH+AD&moscow=on", "it wins the pot at once"),
+    ("trump=H&cards=6S+6H+6D&little_moscow=on", "the three 6s are not played together"),
 ])
 def test_what_a_special_hand_does(client, query, expected):
     """Seed 003: "Bura – … du gewinnst sofort den Pot"; "Drei Asse – du ziehst das Ausspielen
-    an dich"; Varianten: "Drei Asse gewinnen den Pot wie eine Bura"."""
-    assert expected in text(client.get(f"/bura/combination?{query}"))
+    an dich"; Varianten: "Drei Asse gewinnen den Pot wie eine Bura". RULES-NOTES D10: Moscow's
+    three aces "win the pot at once"; D11: Little Moscow is "not led together"."""
+    page = text(client.get(f"/bura/combination?{query}"))
+    assert expected in page
+    if "little_moscow" in query:
+        assert "play all three together" not in page

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from scoring import burro
 from scoring.burro import Options, Variant, parse_plays, standings, trick_winner, verify_options
-from scoring.cards import burro_deck, parse_cards
+from scoring.cards import Suit, burro_deck, parse_card, parse_cards
 from scoring.games import next_hand
 from scoring.errors import HandError, SetupError
 
@@ -172,11 +172,20 @@ def test_rank_order_of_each_deck(deck, plays, winner):
     assert trick_winner(deck, parse_cards(plays)).winner == winner
 
 
-def test_only_the_suit_led_can_win():
+def test_the_highest_card_of_the_suit_led_wins():
     """Seed 001: "There are no trumps." and "the highest card of the suit led wins"."""
-    trick = trick_winner(40, parse_cards("2H KS AH"))
-    assert trick.winner == 0
-    assert trick.off_suit == (1,)
+    trick = trick_winner(40, parse_cards("2H KH AH"))
+    assert trick.winner == 1 and trick.suit is Suit.HEARTS
+
+
+@pytest.mark.parametrize("plays, card", [("2H KS AH", "KS"), ("5C 7C - JD", "JD")])
+def test_a_card_of_another_suit_cannot_be_played(plays, card):
+    """RULES-NOTES E6: "A card of another suit cannot be played in Burro (a player who cannot
+    follow draws until they can, or passes once the stock is empty)"."""
+    with pytest.raises(HandError) as error:
+        trick_winner(40, parse_plays(plays))
+    assert error.value.code == "must_follow_suit"
+    assert error.value.params["card"] == parse_card(card)
 
 
 def test_a_player_who_passed_plays_no_card():
@@ -221,10 +230,12 @@ SEED_ORDERS = {40: "K Q J 7 6 5 4 3 2 A", 48: "K Q J 9 8 7 6 5 4 3 2 A",
 
 
 @st.composite
-def tricks(draw):
+def tricks(draw, any_suit=False):
+    """A trick of 2–8 plays; unless ``any_suit``, every card follows the suit led (E6)."""
     deck = draw(st.sampled_from([40, 48, 52]))
-    cards = draw(st.lists(st.sampled_from(burro_deck(deck)), min_size=2, max_size=8,
-                          unique=True))
+    suit = draw(st.sampled_from(list(Suit)))
+    cards = [card for card in burro_deck(deck) if any_suit or card.suit == suit]
+    cards = draw(st.lists(st.sampled_from(cards), min_size=2, max_size=8, unique=True))
     passes = draw(st.lists(st.booleans(), min_size=len(cards), max_size=len(cards)))
     return deck, [cards[0]] + [None if p else c for c, p in zip(cards[1:], passes[1:])]
 
@@ -233,7 +244,19 @@ def tricks(draw):
 def test_the_winner_agrees_with_reading_the_seed_order(case):
     deck, plays = case
     order = SEED_ORDERS[deck].split()
-    led = plays[0].suit
     best = min((order.index(card.rank.value), seat) for seat, card in enumerate(plays)
-               if card is not None and card.suit == led)
+               if card is not None)
     assert trick_winner(deck, plays).winner == best[1]
+
+
+@given(tricks(any_suit=True))
+def test_a_trick_is_judged_only_when_every_card_follows_suit(case):
+    """RULES-NOTES E6: a card of another suit cannot be played."""
+    deck, plays = case
+    follows = all(card is None or card.suit == plays[0].suit for card in plays)
+    try:
+        trick_winner(deck, plays)
+    except HandError as error:
+        assert error.code == "must_follow_suit" and not follows
+    else:
+        assert follows

@@ -375,10 +375,12 @@ def test_the_trick_checker_explains_what_is_wrong(client, plays, message):
     assert response.status_code == 200 and message in text(response)
 
 
-def test_a_card_of_another_suit_is_marked_as_unable_to_win(client):
+def test_a_card_of_another_suit_is_refused_with_the_rule(client):
+    """RULES-NOTES E6: "A card of another suit cannot be played in Burro … the trick checker
+    refuses it with that rule"."""
     page = text(client.get("/burro/trick?plays=2H+KS+AH"))
-    assert "not the suit led: cannot win" in page
-    assert "2♥ is the highest heart: player 1 wins" in page
+    assert "K♠ cannot be played: the lead is a heart." in page
+    assert "/rules/burro" in page and "wins the trick" not in page
 
 
 # --- htmx, CSP and headers -----------------------------------------------------------------

@@ -114,8 +114,8 @@ def burro_trick():
              for play in _field(body, "plays", list)]
     trick = burro.trick_winner(deck, plays)
     return jsonify(winner=trick.winner, card=trick.card.code, suit=trick.suit.value,
-                   leads_next=trick.winner, off_suit=list(trick.off_suit),
-                   passed=list(trick.passed), reason=trick_reason(trick))
+                   leads_next=trick.winner, passed=list(trick.passed),
+                   reason=trick_reason(trick))
 
 
 def _card_list(value, name: str) -> list:
@@ -213,12 +213,18 @@ def bura_lead():
 @bp.post("/bura/combination")
 def bura_combination():
     """``{"trump": "H", "cards": [3 cards]}`` → ``"bura"``, ``"three_aces"``, ``"molodka"``
-    (with ``"options": {"little_moscow": true}`` also ``"little_moscow"``) or ``null``."""
+    (with ``"options": {"little_moscow": true}`` also ``"little_moscow"``) or ``null``, and
+    whether it wins the pot at once or is led all three together."""
     body = _body()
-    options = _field(body, "options", dict, {})
+    options = {flag: yes_no(value) for flag, value in _field(body, "options", dict, {}).items()}
     found = bura.combination(_trump(body), _card_list(body.get("cards"), "cards"),
-                             yes_no(options.get("little_moscow", False)))
-    return jsonify(combination=found and found.value)
+                             options.get("little_moscow", False))
+    if found is None:
+        return jsonify(combination=None, wins_pot=False, led_together=False)
+    return jsonify(combination=found.value,
+                   wins_pot=bura.wins_the_pot(found, options.get("three_aces_win", False),
+                                              options.get("moscow", False)),
+                   led_together=bura.led_together(found))
 
 
 @bp.post("/matches")

@@ -9,8 +9,8 @@ from scoring.errors import ScoringError
 from . import picked_cards
 from .messages import describe
 
-# The outcomes as the panel offers them; "claim" lets the trick cards decide.
-OUTCOMES = ("right_claim", "wrong_claim", "bura", "no_claim", "claim")
+# The outcomes the panel can hold; "claim" lets the trick cards decide.
+OUTCOMES = tuple(outcome.value for outcome in bura.Outcome)
 
 
 @dataclass
@@ -57,10 +57,18 @@ def _stored(hand: dict) -> Draft:
     return Draft(hand["outcome"], str(hand.get("player", "")), " ".join(hand.get("cards", [])))
 
 
+def _outcome_buttons(options) -> list[str]:
+    """The ends of a game this table can book: three aces take the pot only with Moscow or
+    "three aces win" agreed (one button, Moscow's name where both are)."""
+    aces = ("moscow" if options.moscow else "three_aces" if options.three_aces_win else None)
+    return ["right_claim", "wrong_claim", "bura", *([aces] if aces else []), "claim"]
+
+
 def context(match, options, standings, number, draft) -> dict:
     if draft is None:
         draft = (_stored(match.hands[number - 1]) if number and 1 <= number <= len(match.hands)
                  else Draft())
     return {"draft": draft, "picker": bura.cards_by_suit(),
+            "outcome_buttons": _outcome_buttons(options),
             "flags": [flag for flag in bura.VARIANT_FLAGS if getattr(options, flag)],
             **_claim(draft)}

@@ -185,11 +185,13 @@ def bura_combination():
         fields["cards"] = _shown(cards)
         if len(cards) == 3:
             found = bura.combination(trump, cards, flags["little_moscow"]) or "none"
-            wins = found != "none" and bura.wins_the_pot(found, flags["three_aces_win"])
+            wins = found != "none" and bura.wins_the_pot(found, flags["three_aces_win"],
+                                                         flags["moscow"])
     except ScoringError as problem:
         refused = refusal(problem, "bura")
     return _checker("checkers/bura_combination.html", canonical, trump=trump, fields=fields,
                     used=cards, found=found, wins=wins, flags=flags, suits=list(Suit),
+                    together=found not in (None, "none") and bura.led_together(found),
                     order=bura.combination_order(flags["moscow"]),
                     picker=bura.cards_by_suit(), rule=why_url("bura", "combinations"),
                     **refused)

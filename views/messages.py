@@ -1,13 +1,13 @@
 """Every refusal a player can see, in their language, keyed by the rule's stable code."""
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from scoring.cards import Card, Rank, Suit
 from scoring.errors import ScoringError
 
 from .rules import why_url
-from .template_helpers import card_label, rank_label
+from .template_helpers import card_label, number, rank_label
 
 MESSAGES = {
     "unknown_card": _l("“%(token)s” is not a card. Write cards like 7H, 10♥, QS or JK."),
@@ -35,6 +35,9 @@ MESSAGES = {
     "trick_needs_lead": _l("The first play is the lead: it cannot be a pass."),
     "card_not_in_deck": _l("%(card)s is not in the %(deck)s-card deck."),
     "card_twice": _l("%(card)s is played twice, but every card exists only once."),
+    "must_follow_suit": _l("%(card)s cannot be played: the lead is a %(suit)s. Who cannot "
+                           "follow suit draws until they can, or passes once the stock is "
+                           "empty."),
     "card_copies": _l("There are only %(count)s of %(card)s in the two packs."),
     # Burraco melds
     "meld_too_short": _l("A meld has at least three cards."),
@@ -84,6 +87,8 @@ MESSAGES = {
                         "(three aces only as a declared combination)."),
     "response_count": _l("Answer the %(count)s cards in front with as many cards."),
     "outcome_needed": _l("Choose how the game ended."),
+    "outcome_variant_off": _l("Three aces win the pot only where the table plays Moscow or "
+                              "“three aces win”: switch the variant on for this match."),
     "claim_needs_cards": _l("Tap the cards of the claimant's tricks."),
     "pot_range": _l("The pot holds a whole number of chips from %(low)s to %(high)s."),
     "ante_range": _l("The ante must be a whole number of chips from %(low)s to %(high)s."),
@@ -99,6 +104,13 @@ MESSAGES = {
                                "cards."),
 }
 
+# Refusals whose words follow a count: "the card in front", "the 2 cards in front".
+COUNTED_MESSAGES = {
+    "response_count": lambda count, params: ngettext(
+        "Answer the card in front with one card.",
+        "Answer the %(num)s cards in front with as many cards.", count, **params),
+}
+
 SUIT_NAMES = {
     Suit.SPADES: _l("spade"),
     Suit.HEARTS: _l("heart"),
@@ -111,12 +123,16 @@ def describe(error: ScoringError, side_names=None) -> str:
     """The refusal in the user's language, cards written as the user's language writes them,
     a side by its players' names where the sheet knows them ("Side 2" where not)."""
     params = {key: card_label(value) if isinstance(value, Card)
-              else rank_label(value) if isinstance(value, Rank) else value
+              else rank_label(value) if isinstance(value, Rank)
+              else SUIT_NAMES[value] if isinstance(value, Suit)
+              else number(value) if isinstance(value, int) else value
               for key, value in error.params.items()}
     if "side" in params:
-        side = params["side"]
+        side = error.params["side"]
         params["side"] = side_names[side - 1] if side_names else gettext(
             "Side %(number)s", number=side)
+    if error.code in COUNTED_MESSAGES:
+        return COUNTED_MESSAGES[error.code](error.params["count"], params)
     return str(MESSAGES[error.code]) % params
 
 

@@ -57,13 +57,25 @@ COMBINATION_NAMES = {
 
 OUTCOME_NAMES = {
     "right_claim": _l("Right claim"), "wrong_claim": _l("Wrong claim"),
-    "bura": _l("Bura shown"), "no_claim": _l("Nobody claimed"), "claim": _l("Claim"),
+    "bura": _l("Bura shown"), "moscow": _l("Moscow shown"),
+    "three_aces": _l("Three aces shown"), "no_claim": _l("Nobody claimed"), "claim": _l("Claim"),
 }
 VARIANT_NAMES = {
     "three_aces_win": _l("Three aces win"), "moscow": _l("Moscow"),
     "little_moscow": _l("Little Moscow"), "claim_on_turn": _l("Claim only on your turn"),
     "redeal": _l("Redeal after a special hand"),
 }
+
+
+# "Other readings" name the kind the way the verdict does: clean, not "pulito".
+BURRACO_KINDS = {
+    "pulito": _l("clean"), "semipulito": _l("semi-clean"), "sporco": _l("dirty"),
+}
+
+
+def burraco_kind(name: str) -> str:
+    """A burraco's kind in the reader's words: "clean", in German "rein"."""
+    return str(BURRACO_KINDS[name])
 
 
 def outcome_name(name: str) -> str:
@@ -84,6 +96,12 @@ MINUS = "\u2212"  # the typographic minus: "−35" reads better than "-35"
 def points(value) -> str:
     """A total as the reader writes numbers: 77.5 in English, 77,5 in German, −35."""
     return format_decimal(value, format="0.#").replace("-", MINUS)
+
+
+def number(value: int) -> str:
+    """A whole number in a sentence, grouped as the reader writes it: 10.000 in German,
+    10,000 in English."""
+    return format_decimal(value).replace("-", MINUS)
 
 
 def signed(value) -> str:
@@ -111,6 +129,7 @@ def register(app) -> None:
     app.add_template_global(combination_name)
     app.add_template_global(outcome_name)
     app.add_template_global(variant_name)
+    app.add_template_global(burraco_kind)
     app.add_template_filter(points, "points")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(seat_names, "names")
