@@ -1,5 +1,6 @@
-"""The rules documents: they parse, both languages have the same sections, and the German
-documents (and the English Burro) keep every line of the source texts."""
+"""The rules documents: they parse, both languages have the same sections and links, the
+German documents (and the English Burro) keep every line of the source texts, and the
+marked additions state the rules the sheets apply where the sources are silent."""
 
 import re
 from pathlib import Path
@@ -30,9 +31,14 @@ SOURCES = [
     ("de/buraco", "004_eed7fbadbc6f8bca.txt", set()),
 ]
 
+# A link to a section of the same document: [words](#section-id)
+LINK = re.compile(r"\[([^\]]*)\]\(#([a-z0-9-]+)\)")
+
 
 def normalized(text: str) -> str:
-    """Text without Markdown markup, list markers, heading ids and extra white space."""
+    """Text without Markdown markup, links' targets, list markers, heading ids and extra
+    white space."""
+    text = LINK.sub(r"\1", text)
     text = re.sub(r"\{#[a-z0-9-]+\}", " ", text)
     text = re.sub(r"^\s*(?:[-*•]|\d+\.)\s+", "", text, flags=re.M)
     text = re.sub(r"^\s*\|?\s*:?-{3,}.*$", "", text, flags=re.M)
@@ -94,6 +100,262 @@ def test_burro_keeps_the_passing_game_of_the_same_name_out():
     for lang in LANGUAGES:
         text = document_path("burro", lang).read_text(encoding="utf-8").lower()
         assert "four of a kind" not in text and "vier gleiche" not in text
+
+
+# --- What the texts say where the seeds are silent or were mistranslated ----------------------
+
+ADDED = {"de": "*Ergänzt", "en": "*Added"}
+RESTORED = {"de": "*Wiederhergestellt", "en": "*Restored"}
+
+
+def section_markdown(game: str, lang: str, section_id: str) -> str:
+    section = load_document(game, lang).section(section_id)
+    assert section, f"{lang}/{game}.md has no section {section_id}"
+    return section.markdown
+
+
+def words(game: str, lang: str, section_id: str) -> str:
+    """A section's words as a reader sees them."""
+    return normalized(section_markdown(game, lang, section_id))
+
+
+def added_words(game: str, lang: str, section_id: str) -> str:
+    """The words the project wrote itself: a section's text from its "added" mark on."""
+    markdown = section_markdown(game, lang, section_id)
+    assert ADDED[lang] in markdown, f"{lang}/{game}.md#{section_id} marks no added text"
+    return normalized(markdown[markdown.index(ADDED[lang]):])
+
+
+def restored_burraco_scoring(lang: str) -> str:
+    """The restored part of Burraco's scoring: the tables and notes above their mark."""
+    markdown = section_markdown("burraco", lang, "scoring")
+    return markdown[:markdown.index(RESTORED[lang])]
+
+
+def table(markdown: str, heading: str) -> dict[str, str]:
+    """The table whose first column is headed ``heading``, as first cell → second cell."""
+    for block in markdown.split("\n\n"):
+        rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+                for line in block.strip().splitlines() if line.startswith("|")]
+        if rows and rows[0][0] == heading:
+            return {row[0]: row[1] for row in rows[2:]}
+    return {}
+
+
+def links(document) -> list[tuple[str, str]]:
+    """Every link inside a document, as (the section it stands in, the section it leads to)."""
+    return [(section.id, target) for section in document.sections
+            for _words, target in LINK.findall(section.markdown)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_link_lands_on_a_section_of_the_same_document(game, lang):
+    document = load_document(game, lang)
+    ids = {section.id for section in document.sections}
+    assert [link for link in links(document) if link[1] not in ids] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_both_languages_link_the_same_sections(game):
+    german, english = (load_document(game, lang) for lang in ("de", "en"))
+    assert sorted(links(german)) == sorted(links(english))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_buraco_leads_from_two_or_three_players_to_their_section(lang):
+    """Seed 004: "Buraco geht auch zu zweit oder zu dritt. Dann spielt jeder für sich
+    allein, das steht bei den Sonderregeln." Those lines are the variant section now."""
+    overview = section_markdown("buraco", lang, "overview")
+    assert [target for _words, target in LINK.findall(overview)] == ["variant-two-or-three"]
+
+
+def test_buraco_minimum_meld_is_a_house_rule_of_some_tables():
+    """Seed 004: "In manchen Runden gilt für den allerersten Satz eines Teams eine
+    Mindestpunktzahl": some tables play it, not some hands."""
+    text = words("buraco", "en", "variant-minimum-meld")
+    assert "At some tables" in text and "house rule" in text
+    assert "rounds" not in text
+
+
+@pytest.mark.parametrize("lang, option, default", [
+    ("de", "Jede rote Drei", "+100"),
+    ("de", "Alle vier roten Dreien", "+800"),
+    ("de", "Rote Dreien eines Teams, das nichts ausgelegt hat",
+     "−100 je Karte (−800 für alle vier)"),
+    ("de", "Ausgehen", "+100"),
+    ("de", "Toter Stapel nie aufgenommen", "−100"),
+    ("de", "Ausgehen nur mit reinem Buraco", "aus: ein kompletter Buraco genügt, rein oder"),
+    ("de", "Mindestpunktzahl für den ersten Satz", "aus"),
+    ("de", "Zielsumme", "Üblich sind 3000 Punkte."),
+    ("en", "Each red three", "+100"),
+    ("en", "All four red threes", "+800"),
+    ("en", "Red threes of a team that has melded nothing", "−100 per card (−800 for all four)"),
+    ("en", "Going out", "+100"),
+    ("en", "Dead pile never taken", "−100"),
+    ("en", "Going out only with a clean buraco", "off: a complete buraco, clean or dirty,"),
+    ("en", "Minimum first meld", "off"),
+    ("en", "Target", "Usually 3000 points."),
+])
+def test_buraco_added_points_are_options_each_with_its_default(lang, option, default):
+    """RULES-NOTES C1: red threes "+ 100 each, + 800 for all four; − 100 each (− 800) if the
+    side melded nothing. Option." "Going out: + 100. Option." "A side that never took its
+    dead pile: − 100. Option." "Going out needs a complete buraco (clean or dirty; option:
+    clean only)." "Minimum first meld: option (off, …)". "Target 3000 (option)" – the seed
+    gives it only as an example: "zum Beispiel 3000 Punkte"."""
+    options = table(section_markdown("buraco", lang, "scoring-notes"), "Option")
+    assert default in options.get(option, ""), options
+
+
+@pytest.mark.parametrize("section_id, before, after", [
+    ("scoring-notes", "Die Zielsumme ist 3000 Punkte.", "Üblich sind 3000 Punkte."),
+    ("variant-brazilian", "Die Zielsumme ist 3000 Punkte.", "Üblich sind 3000 Punkte."),
+    ("scoring-notes", "Toten Stapel nie aufgenommen", "Toter Stapel nie aufgenommen"),
+    ("scoring-notes", "| 5 (wird abgezogen) |",
+     "| Schwarze Drei, die beim Rundenende noch auf der Hand liegt | −5 |"),
+])
+def test_german_buraco_reads_as_reviewed(section_id, before, after):
+    """The German review of the added Buraco text (W5, A36, T6): a target that tables agree
+    on, the nominative in a table's first cell, and a minus sign for a deducted card."""
+    markdown = section_markdown("buraco", "de", section_id)
+    assert before not in markdown and after in markdown
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_burraco_scoring_writes_signs_close_to_their_numbers(lang):
+    """The German review (T5): "+200", "−100", not "+ 200", "− 100" in the restored table."""
+    cells = table(restored_burraco_scoring(lang), "Posten" if lang == "de" else "Item")
+    assert [cell for cell in cells.values() if re.search(r"[+−] \d", cell)] == []
+    assert cells
+
+
+def test_german_burraco_calls_an_unseen_pozzetto_covered():
+    """The German review (A26/W4): "genommen, noch verdeckt" is the word for a pozzetto
+    picked up but not looked at."""
+    restored = restored_burraco_scoring("de")
+    assert "des nicht angesehenen Pozzetto" not in restored
+    assert "des verdeckten Pozzettos" in restored and "genommen, noch verdeckt" in restored
+
+
+@pytest.mark.parametrize("lang, words_of_the_rule", [
+    ("de", ["jede Partei, deren Pozzetto bei Spielende nicht genommen ist oder genommen, "
+            "noch verdeckt", "auch für die Partei, die schließt", "Partner des Schließenden"]),
+    ("en", ["every side whose pozzetto, when the hand ends, is not taken or is picked up but "
+            "not yet looked at", "the closing side too", "closer's partner"]),
+])
+def test_burraco_unseen_pozzetto_costs_the_closing_side_too(lang, words_of_the_rule):
+    """RULES-NOTES B2: "The −100 (or the unseen pozzetto's value) applies to every side
+    without its pozzetto, however the hand ended, and also to the closing side if the
+    closer's partner picked up a pozzetto unseen." """
+    restored = normalized(restored_burraco_scoring(lang))
+    for phrase in words_of_the_rule:
+        assert phrase in restored
+
+
+@pytest.mark.parametrize("lang, limits", [
+    ("de", ["zählen 1080", "Tischpunkte beider Parteien zusammen können also höchstens 1080",
+            "aus 18 Karten ist mindestens 90 wert", "aus 11 Karten mindestens 55",
+            "den Pozzetto aus 18 immer genommen"]),
+    ("en", ["count 1080", "both sides' table points together can be at most 1080",
+            "of 18 cards is worth at least 90", "of 11 cards at least 55",
+            "always taken the pozzetto of 18"]),
+])
+def test_burraco_scoring_notes_state_what_a_hand_can_be_worth(lang, limits):
+    """RULES-NOTES B6: "Both sides' table points together cannot exceed the cards' total
+    (1,080 for 108 cards)"; "the lone player has taken the 18-card pozzetto by definition";
+    "an unseen 18-card pozzetto is worth at least 90 (18 × 5), an unseen 11-card one at
+    least 55"."""
+    restored = normalized(restored_burraco_scoring(lang))
+    for limit in limits:
+        assert limit in restored
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["niemand alle Handkarten losbekommen", "spielt niemand allein",
+            "niemand hat einen Pozzetto genommen", "eine Partei für sich", "zahlt die −100",
+            "152,5", "„Hälften auf die nächste 5 aufrunden“ (Standard: aus)"]),
+    ("en", ["nobody got rid of all their hand cards", "nobody played alone",
+            "nobody took a pozzetto", "a side of their own", "pays the −100",
+            "152.5", '"round halves up to the next 5" (off by default)']),
+])
+def test_burraco_three_players_when_nobody_goes_out_and_the_partners_share(lang, rules):
+    """RULES-NOTES B6: "nobody ran out of hand cards (the stock ran out, or a stalemate):
+    nobody played alone and nobody took a pozzetto; each player is a side of their own for
+    that hand and pays the −100"; "the half is kept exactly (152.5); the table may choose
+    'round halves up to the next 5' as an option"."""
+    added = added_words("burraco", lang, "variant-three-players")
+    for rule in rules:
+        assert rule in added
+
+
+def test_bura_english_never_obliges_you_to_beat():
+    """Seed 003: "es gibt keinen Farbzwang und keinen Stichzwang, du musst also nie stechen,
+    auch wenn du könntest" – stechen is beating the cards in front, not winning the
+    trick."""
+    text = words("bura", "en", "trick")
+    assert "never have to win a trick" not in text
+    assert "you never have to beat the cards in front, even if you could" in text
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["drei Asse über der Bura und gewinnen sofort den Pot, wie eine Bura",
+            "eine Bura, die gegen drei Asse gezeigt wird, verliert",
+            "nicht zusammen ausgespielt", "unter drei Assen und über der Molodka"]),
+    ("en", ["three aces rank above the Bura and win the pot at once, like a Bura",
+            "a Bura shown against three aces loses", "not led together",
+            "below three aces and above the Molodka"]),
+])
+def test_bura_moscow_and_little_moscow_are_settled(lang, rules):
+    """RULES-NOTES D10: "three aces rank above the Bura and win the pot at once, like a Bura;
+    with Moscow on, a Bura shown against three aces loses to them." D11: "three 6s including
+    the trump 6 take the lead like three aces, but are not led together …; it ranks below
+    three aces and above Molodka." """
+    added = added_words("bura", lang, "variant-moscow")
+    for rule in rules:
+        assert rule in added
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["Zu dritt", "21 statt 31", "60:60", "jeder bekommt 2 Punkte",
+            "vier Asse oder eine Bura", "alle anderen 6 Punkte"]),
+    ("en", ["With three players", "21 in place of 31", "60:60", "each side gets 2 points",
+            "four aces or a Bura", "all the others score 6"]),
+])
+def test_burkosel_scoring_with_three_a_tie_and_an_instant_win(lang, rules):
+    """RULES-NOTES D8: "Three players: both others score, each by their own points, with 21
+    in place of 31. 60:60 between two → 2 each. Four aces or a Bura win at once (the others
+    score 6)." """
+    added = added_words("bura", lang, "variant-burkosel")
+    for rule in rules:
+        assert rule in added
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["12 oder mehr Strafpunkten hat verloren", "Haben alle 12 oder mehr, gewinnt "
+            "niemand", "nie zugleich Gewinner und Verlierer"]),
+    ("en", ["12 or more penalty points has lost", "If every side has 12 or more, nobody wins",
+            "never both winner and loser"]),
+])
+def test_burkosel_end_has_its_own_section(lang, rules):
+    """RULES-NOTES D8: "12 or more loses the match"; D9: "every side that has 12 or more
+    after a game has lost; if every side has, nobody wins (winners empty). A side is never
+    both winner and loser." """
+    added = added_words("bura", lang, "burkosel-end")
+    for rule in rules:
+        assert rule in added
+
+
+@pytest.mark.parametrize("lang, rule", [
+    ("de", "Eine Karte einer anderen Farbe darfst du nie legen"),
+    ("en", "A card of another suit can never be played"),
+])
+def test_burro_never_takes_a_card_of_another_suit(lang, rule):
+    """Seed 000: "muss jeder bedienen … Hast du eine, musst du eine legen"; "Kannst du nicht
+    bedienen? Zieh einzeln Karten vom Ziehstapel, bis du eine Karte der ausgespielten Farbe
+    bekommst, und leg sie"; "Ist der Ziehstapel aufgebraucht, passt einfach, wer nicht
+    bedienen kann". RULES-NOTES E6 says it outright: a card of another suit cannot be
+    played."""
+    assert rule in added_words("burro", lang, "trick")
 
 
 @pytest.mark.parametrize("text, problem", [
