@@ -46,6 +46,9 @@ WHY = {
     ("burraco", "semiclean_off"): "variant-semipulito",
     ("burraco", "variant-semipulito"): "variant-semipulito",
     ("burraco", "alone_needed"): "variant-three-players",
+    **{("burraco", code): "variant-three-players" for code in (
+        "alone_took_pozzetto", "unseen_lone_pozzetto", "nobody_took_pozzetto",
+        "nobody_closed", "hand_needs_three_sides")},
     ("burraco", "variant-three-players"): "variant-three-players",
     ("burraco", "target_range"): "end",
     ("burraco", "hand_after_end"): "end",
@@ -56,7 +59,8 @@ WHY = {
     **{("burraco", code): "scoring" for code in (
         "table_points_range", "hand_points_range", "unseen_pozzetto_points_range",
         "burracos_range", "total_range", "points_multiple_of_five", "side_needs_entry",
-        "hand_needs_two_sides")},
+        "hand_needs_two_sides", "pozzetto_missing", "table_points_together",
+        "hand_points_together", "side_points_exceed_cards")},
 }
 
 
@@ -74,7 +78,9 @@ WHY.update({("bura", code): section for code, section in {
 }.items()})
 WHY.update({("burkosel", code): "variant-burkosel" for code in (
     "player_count", "burkosel_entry", "card_points_range", "tricks_range", "card_points_sum",
-    "points_without_trick", "hand_after_end", "match_finished", "end", "dealing")})
+    "points_without_trick", "dealing")})
+WHY.update({("burkosel", code): "burkosel-end" for code in (
+    "hand_after_end", "match_finished", "end")})
 
 # Burkosel has no document of its own: it is a variant in Bura's.
 DOCUMENT_OF = {"burkosel": "bura"}

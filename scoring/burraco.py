@@ -5,9 +5,11 @@ clockwise, so the next dealer is the next player in the list, who also leads the
 With four players the partners sit opposite: seats 0 and 2 against 1 and 3.
 """
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+
 from .cards import NATURAL_RANKS, Card, Rank, Suit
 from .errors import CardError, HandError, MeldError, SetupError
 from .match import Standings, each_alone
@@ -321,9 +323,11 @@ POZZETTO_PENALTY = 100
 DECK_POINTS = 4 * 30 + 8 * 20 + 8 * 15 + 48 * 10 + 40 * 5
 MAX_BURRACOS = 108 // BURRACO_LENGTH
 MAX_HAND_SCORE = DECK_POINTS + MAX_BURRACOS * BONUS[BurracoKind.PULITO] + CLOSING_BONUS
-# The cheapest burraco: seven cards of 5 points; the cheapest pozzetto: eleven.
+# The cheapest burraco: seven cards of 5 points; the cheapest pozzetto: eleven, and with
+# three players the lone player's pozzetto of eighteen (B6).
 MIN_BURRACO_POINTS = BURRACO_LENGTH * 5
 MIN_POZZETTO_POINTS = 11 * 5
+MIN_LONE_POZZETTO_POINTS = 18 * 5
 SIDE_FIELDS = ("table_points", "clean_burracos", "dirty_burracos", "semiclean_burracos",
                "hand_points", "pozzetto", "unseen_pozzetto_points", "closed")
 
@@ -404,8 +408,11 @@ def verify_side(raw: Mapping, side: int, semipulito: bool) -> SideHand:
               for field in ("clean_burracos", "dirty_burracos", "semiclean_burracos")}
     if counts["semiclean_burracos"] and not semipulito:
         raise HandError("semiclean_off", side=side + 1)
+    if raw.get("pozzetto") in (None, ""):
+        # Silence is no answer: a missing field must not count as "taken".
+        raise HandError("pozzetto_missing", side=side + 1)
     try:
-        pozzetto = Pozzetto(raw.get("pozzetto") or Pozzetto.TAKEN)
+        pozzetto = Pozzetto(raw["pozzetto"])
     except ValueError:
         raise HandError("unknown_pozzetto", side=side + 1) from None
     hand = SideHand(
@@ -424,17 +431,35 @@ def verify_side(raw: Mapping, side: int, semipulito: bool) -> SideHand:
         raise HandError("closing_needs_pozzetto", side=side + 1)
     if hand.closed and not hand.burracos:
         raise HandError("closing_needs_burraco", side=side + 1)
+    if hand.table_points + hand.hand_points + hand.unseen_pozzetto_points > DECK_POINTS:
+        raise HandError("side_points_exceed_cards", side=side + 1, high=DECK_POINTS,
+                        total=hand.table_points + hand.hand_points
+                        + hand.unseen_pozzetto_points)
     return hand
 
 
-def verify_sides(raw_sides, semipulito: bool) -> list[SideHand]:
-    """Both sides' entries: two of them, and at most one side closed (seed: "Schließen")."""
+def _verify_cards_together(sides: Sequence[SideHand]) -> None:
+    """B6: all sides' table points together, and all their hand points, come from the same
+    108 cards: neither sum can pass their total. The side with the most is named."""
+    counted = [(index, side) for index, side in enumerate(sides) if side.total is None]
+    for field in ("table_points", "hand_points"):
+        values = {index: getattr(side, field) for index, side in counted}
+        if sum(values.values()) > DECK_POINTS:
+            index = max(values, key=values.get)
+            raise HandError(f"{field}_together", side=index + 1, value=values[index],
+                            total=sum(values.values()), high=DECK_POINTS)
+
+
+def verify_sides(raw_sides, semipulito: bool, count: int = 2) -> list[SideHand]:
+    """Every side's entry (two sides, or three when nobody of three players ran out), at most
+    one side closed (seed: "Schließen"), and no more points than the cards hold (B6)."""
     if not isinstance(raw_sides, Sequence) or isinstance(raw_sides, str) or \
-            len(raw_sides) != 2:
-        raise HandError("hand_needs_two_sides")
+            len(raw_sides) != count:
+        raise HandError("hand_needs_two_sides" if count == 2 else "hand_needs_three_sides")
     sides = [verify_side(raw, side, semipulito) for side, raw in enumerate(raw_sides)]
-    if all(side.closed for side in sides):
+    if sum(side.closed for side in sides) > 1:
         raise HandError("both_closed")
+    _verify_cards_together(sides)
     return sides
 
 
@@ -442,7 +467,7 @@ def verify_sides(raw_sides, semipulito: bool) -> list[SideHand]:
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-OPTION_FIELDS = ("target", "target_choice", "semipulito")
+OPTION_FIELDS = ("target", "target_choice", "semipulito", "round_halves")
 TARGETS = (2005, 1005, 505)
 MAX_TARGET = 10000
 
@@ -452,10 +477,11 @@ class Options:
     target: int = TARGETS[0]
     semipulito: bool = False
     first_dealer: int = 0
+    round_halves: bool = False    # three players: the partners' half up to the next 5 (B6)
 
     def to_dict(self) -> dict:
         return {"target": self.target, "semipulito": self.semipulito,
-                "first_dealer": self.first_dealer}
+                "first_dealer": self.first_dealer, "round_halves": self.round_halves}
 
 
 def verify_options(raw: Mapping, players: int) -> Options:
@@ -469,41 +495,87 @@ def verify_options(raw: Mapping, players: int) -> Options:
                           MAX_TARGET, error=SetupError)
     first_dealer = whole_number(raw.get("first_dealer", 0), "seat_range", 0, players - 1,
                                 error=SetupError)
-    return Options(target, yes_no(raw.get("semipulito", False)), first_dealer)
+    return Options(target, yes_no(raw.get("semipulito", False)), first_dealer,
+                   yes_no(raw.get("round_halves", False)))
 
 
 def sides_of(players: int, alone: int | None = None) -> tuple[tuple[int, ...], ...]:
     """The seats of each side: partners sit opposite with four; with three, the player who
-    took the 18-card pozzetto plays alone against the other two (seed, Varianten)."""
+    took the 18-card pozzetto plays alone against the other two (seed, Varianten), and when
+    nobody ran out, everyone is a side of their own (B6)."""
     if players == 4:
         return (0, 2), (1, 3)
-    if players == 2:
-        return (0,), (1,)
+    if players == 2 or alone is None:
+        return each_alone(players)
     return (alone,), tuple(seat for seat in range(players) if seat != alone)
 
 
-def _read_hand(options: Options, players: int, raw: Mapping):
-    """Both sides' entries, checked, and with three players who played alone."""
+def nobody_ran_out(raw: Mapping) -> bool:
+    """Three players, ``"alone": null``: the stock ran out or play stalled before anyone took
+    the 18-card pozzetto (B6)."""
+    return "alone" in raw and raw["alone"] is None
+
+
+def _verify_nobody_ran_out(parts: Sequence[SideHand]) -> None:
+    """B6: "nobody played alone and nobody took a pozzetto; each player … pays the −100"."""
+    for index, part in enumerate(parts):
+        if part.total is None and part.pozzetto is not Pozzetto.NOT_TAKEN:
+            raise HandError("nobody_took_pozzetto", side=index + 1)
+        if part.closed:
+            raise HandError("nobody_closed", side=index + 1)
+
+
+def _verify_lone_player(part: SideHand) -> None:
+    """B6: the lone player has taken the 18-card pozzetto by definition; unseen, it is worth
+    at least 18 × 5."""
+    if part.total is not None:
+        return
+    if part.pozzetto is Pozzetto.NOT_TAKEN:
+        raise HandError("alone_took_pozzetto", side=1)
+    if part.pozzetto is Pozzetto.UNSEEN and \
+            part.unseen_pozzetto_points < MIN_LONE_POZZETTO_POINTS:
+        raise HandError("unseen_lone_pozzetto", side=1, low=MIN_LONE_POZZETTO_POINTS)
+
+
+def verify_hand_sides(raw: Mapping, semipulito: bool) -> list[SideHand]:
+    """A hand's sides: two, or three when nobody of three players ran out (B6)."""
     if not isinstance(raw, Mapping):
         raise HandError("hand_needs_two_sides")
-    parts = verify_sides(raw.get("sides"), options.semipulito)
-    alone = whole_number(raw.get("alone"), "alone_needed", 0, players - 1,
-                         error=HandError) if players == 3 else None
+    if not nobody_ran_out(raw):
+        return verify_sides(raw.get("sides"), semipulito)
+    parts = verify_sides(raw.get("sides"), semipulito, count=3)
+    _verify_nobody_ran_out(parts)
+    return parts
+
+
+def _read_hand(options: Options, players: int, raw: Mapping):
+    """Every side's entry, checked, and with three players who played alone (or nobody)."""
+    if not isinstance(raw, Mapping):
+        raise HandError("hand_needs_two_sides")
+    if players != 3:
+        return verify_sides(raw.get("sides"), options.semipulito), None
+    parts = verify_hand_sides(raw, options.semipulito)
+    if nobody_ran_out(raw):
+        return parts, None
+    alone = whole_number(raw.get("alone"), "alone_needed", 0, players - 1, error=HandError)
+    _verify_lone_player(parts[0])
     return parts, alone
 
 
 def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
-    """A hand as stored: both sides' entries (and, with three players, who played alone)."""
+    """A hand as stored: the sides' entries and, with three players, who played alone
+    (``None``: nobody ran out)."""
     parts, alone = _read_hand(options, players, raw)
     hand = {"sides": [part.as_dict() for part in parts]}
-    if alone is not None:
+    if players == 3:
         hand["alone"] = alone
     return hand
 
 
 def hand_scores(hand: Mapping, semipulito: bool) -> list[int]:
     """Each side's score for a stored hand (a test pins the seed's 410 and 155)."""
-    return [side.score for side in verify_sides(hand["sides"], semipulito)]
+    return [side.score for side in verify_sides(hand["sides"], semipulito,
+                                                len(hand["sides"]))]
 
 
 @dataclass(frozen=True)
@@ -533,13 +605,24 @@ def _exact(value):
     return int(value) if value == int(value) else float(value)
 
 
-def _gains(players: int, sides, scores) -> list:
+def partners_share(score: int, round_halves: bool):
+    """B3: the two partners share their side's score equally; B6: the half is kept exactly,
+    or, as a table's option, rounded up to the next 5.
+
+    >>> partners_share(305, False), partners_share(305, True), partners_share(-305, True)
+    (152.5, 155, -150)
+    """
+    half = score / 2
+    return math.ceil(half / 5) * 5 if round_halves else half
+
+
+def _gains(options: Options, players: int, sides, scores) -> list:
     """What each side (or, with three players, each player) gains from a hand."""
-    if players != 3:
+    if players != 3 or len(sides) == 3:
         return list(scores)
     (alone,), _partners = sides
-    # B3: the two partners share their side's score equally.
-    return [scores[0] if seat == alone else scores[1] / 2 for seat in range(players)]
+    share = partners_share(scores[1], options.round_halves)
+    return [scores[0] if seat == alone else share for seat in range(players)]
 
 
 def _winner(totals, target: int) -> int | None:
@@ -560,7 +643,7 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Stand
         parts, alone = _read_hand(options, players, raw)
         sides = sides_of(players, alone)
         parts = tuple(parts)
-        gains = _gains(players, sides, [part.score for part in parts])
+        gains = _gains(options, players, sides, [part.score for part in parts])
         totals = [total + gain for total, gain in zip(totals, gains)]
         rows.append(HandRow(index + 1, (options.first_dealer + index) % players, sides, parts,
                             tuple(map(_exact, gains)), tuple(map(_exact, totals))))

@@ -57,7 +57,7 @@ def test_a_total_counted_on_paper():
 
 def test_semi_clean_burracos_count_150_with_the_option():
     """B4: semi-clean 150, an option, off by default."""
-    raw = {"table_points": 80, "semiclean_burracos": 1}
+    raw = {"table_points": 80, "semiclean_burracos": 1, "pozzetto": "taken"}
     assert verify_side(raw, 0, True).score == 80 + 150
     with pytest.raises(HandError) as error:
         verify_side(raw, 0, False)
@@ -89,6 +89,43 @@ def test_inconsistent_sides_are_refused_with_the_rule(raw, code):
     with pytest.raises(HandError) as error:
         verify_side(raw, 0, False)
     assert error.value.code == code
+
+
+def test_a_missing_pozzetto_is_refused_not_taken_for_granted():
+    """B2: the −100 applies "to every side without its pozzetto": the entry must say which."""
+    raw = {key: value for key, value in EAST_WEST.items() if key != "pozzetto"}
+    with pytest.raises(HandError) as error:
+        verify_side(raw, 1, False)
+    assert error.value.code == "pozzetto_missing" and error.value.params["side"] == 2
+
+
+@pytest.mark.parametrize("field, first, second", [
+    ("table_points", 700, 700), ("table_points", 100, 1000), ("hand_points", 600, 600)])
+def test_both_sides_together_hold_no_more_than_the_cards(field, first, second):
+    """B6: "Both sides' table points together cannot exceed the cards' total (1,080 for 108
+    cards), nor can the hand points"."""
+    sides = [{**EAST_WEST, field: first}, {**EAST_WEST, field: second}]
+    with pytest.raises(HandError) as error:
+        verify_sides(sides, False)
+    assert error.value.code == f"{field}_together"
+    assert error.value.params["total"] == first + second
+    assert error.value.params["side"] == (1 if first >= second else 2)
+
+
+def test_the_cards_total_itself_is_accepted():
+    """B6: "cannot exceed" — exactly 1,080 between both sides is possible."""
+    sides = [{**EAST_WEST, "table_points": 700}, {**EAST_WEST, "table_points": 380}]
+    assert [side.table_points for side in verify_sides(sides, False)] == [700, 380]
+
+
+def test_one_side_holds_no_more_than_the_cards():
+    """B6: "a side's table points plus its hand points plus any unseen pozzetto cannot exceed
+    it either"."""
+    raw = {**EAST_WEST, "table_points": 900, "hand_points": 100, "pozzetto": "unseen",
+           "unseen_pozzetto_points": 100}
+    with pytest.raises(HandError) as error:
+        verify_side(raw, 0, False)
+    assert error.value.code == "side_points_exceed_cards" and error.value.params["total"] == 1100
 
 
 def test_only_one_side_can_close():
@@ -201,6 +238,76 @@ def test_three_players_must_say_who_played_alone():
     with pytest.raises(HandError) as error:
         standings(Options(), 3, [hand(10, 10)])
     assert error.value.code == "alone_needed"
+
+
+LONE = {"table_points": 300, "clean_burracos": 1, "hand_points": 0, "pozzetto": "taken",
+        "closed": True}
+PARTNERS = {"table_points": 100, "hand_points": 15, "pozzetto": "taken"}
+
+
+@pytest.mark.parametrize("lone, code", [
+    ({**LONE, "closed": False, "pozzetto": "not_taken"}, "alone_took_pozzetto"),
+    ({**LONE, "closed": False, "pozzetto": "unseen", "unseen_pozzetto_points": 85},
+     "unseen_lone_pozzetto"),
+])
+def test_the_lone_player_has_taken_the_18_card_pozzetto(lone, code):
+    """B6: "Three players: the lone player has taken the 18-card pozzetto by definition (never
+    "not taken"); an unseen 18-card pozzetto is worth at least 90 (18 × 5)"."""
+    with pytest.raises(HandError) as error:
+        standings(Options(), 3, [{"sides": [lone, PARTNERS], "alone": 0}])
+    assert error.value.code == code and error.value.params["side"] == 1
+
+
+def test_an_unseen_18_card_pozzetto_of_90_is_accepted():
+    lone = {**LONE, "closed": False, "pozzetto": "unseen", "unseen_pozzetto_points": 90}
+    result = standings(Options(), 3, [{"sides": [lone, PARTNERS], "alone": 2}])
+    assert result.rows[0].gains[2] == 300 + 200 - 90
+
+
+NOBODY_OUT = {"table_points": 60, "hand_points": 45, "pozzetto": "not_taken"}
+
+
+def test_three_players_nobody_ran_out_each_pays_for_the_pozzetto():
+    """B6: "Three players, nobody ran out of hand cards (the stock ran out, or a stalemate):
+    nobody played alone and nobody took a pozzetto; each player is a side of their own for
+    that hand and pays the −100 for the pozzetto." """
+    sides = [NOBODY_OUT, {**NOBODY_OUT, "table_points": 120}, {"total": -50}]
+    result = standings(Options(), 3, [{"sides": sides, "alone": None}])
+    assert result.rows[0].sides == ((0,), (1,), (2,))
+    assert result.rows[0].gains == (60 - 45 - 100, 120 - 45 - 100, -50)
+    assert result.totals == (-85, -25, -50)
+    assert burraco.verify_hand(Options(), 3, {"sides": sides, "alone": None})["alone"] is None
+
+
+@pytest.mark.parametrize("side, code", [
+    ({**NOBODY_OUT, "pozzetto": "taken"}, "nobody_took_pozzetto"),
+    ({**NOBODY_OUT, "pozzetto": "unseen", "unseen_pozzetto_points": 90},
+     "nobody_took_pozzetto"),
+    ({**NOBODY_OUT, "clean_burracos": 1, "closed": True, "pozzetto": "not_taken"},
+     "closing_needs_pozzetto"),
+])
+def test_when_nobody_ran_out_nobody_took_a_pozzetto(side, code):
+    """B6: "nobody played alone and nobody took a pozzetto"."""
+    with pytest.raises(HandError) as error:
+        standings(Options(), 3, [{"sides": [NOBODY_OUT, NOBODY_OUT, side], "alone": None}])
+    assert error.value.code == code and error.value.params["side"] == 3
+
+
+def test_when_nobody_ran_out_every_player_has_an_entry():
+    with pytest.raises(HandError) as error:
+        standings(Options(), 3, [{"sides": [NOBODY_OUT, NOBODY_OUT], "alone": None}])
+    assert error.value.code == "hand_needs_three_sides"
+
+
+@pytest.mark.parametrize("round_halves, shares", [(False, 152.5), (True, 155)])
+def test_the_partners_half_is_exact_or_rounded_up_to_the_next_5(round_halves, shares):
+    """B6: "the half is kept exactly (152.5); the table may choose "round halves up to the
+    next 5" as an option (Italian club practice)." """
+    options = Options(target=5000, round_halves=round_halves)
+    result = standings(options, 3, [{**hand(100, 305), "alone": 0}])
+    assert result.totals == (100, shares, shares)
+    assert verify_options({"round_halves": "on"}, 3).round_halves
+    assert not verify_options({}, 3).round_halves
 
 
 def test_running_totals_and_distance_to_the_target():

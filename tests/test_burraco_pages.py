@@ -191,6 +191,71 @@ def test_three_players_say_who_played_alone(post, client, app):
     assert re.search(r'<span class="name">Anna</span>\s*<span class="total">77.5</span>', page)
 
 
+STUCK_SIDE = {"mode": "parts", "table": "60", "hand": "45"}
+
+
+def stuck_hand(*tables) -> dict:
+    """Three players, nobody ran out: a side of its own per player, as the panel posts it."""
+    form = {"alone": "none", "closer": "none"}
+    for side, table in enumerate(tables):
+        form.update({f"s{side}_{key}": value for key, value in
+                     {**STUCK_SIDE, "table": table, "pozzetto": "not_taken"}.items()})
+    return form
+
+
+def test_three_players_can_record_a_hand_nobody_ran_out(post, client):
+    """RULES-NOTES B6: "nobody played alone and nobody took a pozzetto; each player is a side
+    of their own for that hand and pays the −100 for the pozzetto. The sheet must be able to
+    record such a hand." """
+    sheet = start(post, players=("Anna", "Ben", "Carla"))
+    panel = text(post(f"{sheet}/draft", {"alone": "none"}, headers=HTMX))
+    assert panel.count('name="s2_mode"') == 1 and 'name="s3_mode"' not in panel
+    assert panel.count('name="s0_pozzetto" value="not_taken"') == 1
+    assert 'name="closer" value="none"' in panel and "Who closed?" not in panel
+    assert "Pozzetto not taken (−100): nobody ran out." in panel
+    assert save(post, sheet, stuck_hand("60", "120", "0")).status_code == 303
+    page = text(client.get(sheet))
+    for name, total in (("Anna", "−85"), ("Ben", "−25"), ("Carla", "−145")):
+        assert re.search(rf'<span class="name">{name}</span>\s*<span class="total">{total}</span>',
+                         page), name
+    corrected = text(client.get(f"{sheet}/hands/1"))
+    assert 'name="alone" value="none"' in corrected and "checked" in corrected.split(
+        'name="alone" value="none"')[1][:12]
+    assert 'name="s2_table"' in corrected
+
+
+def test_the_lone_player_cannot_have_left_the_pozzetto(post, app):
+    """RULES-NOTES B6: "the lone player has taken the 18-card pozzetto by definition (never
+    "not taken")"."""
+    sheet = start(post, players=("Anna", "Ben", "Carla"))
+    form = {**SEED_HAND, "alone": "1", "s0_pozzetto": "not_taken", "closer": "none"}
+    response = save(post, sheet, form)
+    assert response.status_code == 422
+    page = text(response)
+    assert "Ben: the player alone has taken the 18-card pozzetto" in page
+    assert '<a class="why" href="/rules/burraco#variant-three-players"' in page
+    assert stored(app, "entries") == 0
+
+
+def test_both_sides_cannot_hold_more_than_the_cards(post, app):
+    """RULES-NOTES B6: "Both sides' table points together cannot exceed the cards' total"."""
+    sheet = start(post)
+    form = {**SEED_HAND, "s0_table": "700", "s1_table": "700"}
+    page = text(save(post, sheet, form))
+    assert "Anna &amp; Carla: 700 points on the table, and 1" in page
+    assert '<a class="why" href="/rules/burraco#scoring"' in page
+    assert stored(app, "entries") == 0
+
+
+def test_three_players_halves_rounded_up_as_an_option(post, client):
+    """RULES-NOTES B6: "the table may choose "round halves up to the next 5" as an option"."""
+    sheet = start(post, players=("Anna", "Ben", "Carla"), round_halves="on")
+    save(post, sheet, {**SEED_HAND, "alone": "1"})
+    page = text(client.get(sheet))
+    assert "halves rounded up to 5" in page
+    assert re.search(r'<span class="name">Anna</span>\s*<span class="total">80</span>', page)
+
+
 def test_the_sheet_in_german(post, client):
     sheet = start(post)
     save(post, sheet, {"s0_mode": "total", "s0_total": "155", "s1_mode": "total",
@@ -287,15 +352,27 @@ def test_api_hand_example(client):
 
 
 @pytest.mark.parametrize("sides, code", [
-    ([{"total": -35}, {"closed": True}], "closing_needs_burraco"),
+    ([{"total": -35}, {"closed": True, "pozzetto": "taken"}], "closing_needs_burraco"),
     ([{"total": 13}, {"total": 0}], "points_multiple_of_five"),
-    ([{"table_points": 40, "clean_burracos": 1, "closed": True},
-      {"table_points": 40, "clean_burracos": 1, "closed": True}], "both_closed"),
+    ([{"table_points": 40, "clean_burracos": 1, "closed": True, "pozzetto": "taken"},
+      {"table_points": 40, "clean_burracos": 1, "closed": True, "pozzetto": "taken"}],
+     "both_closed"),
     ([{"total": 0}], "hand_needs_two_sides"),
+    # RULES-NOTES B6: "Both sides' table points together cannot exceed the cards' total".
+    ([{"table_points": 700, "pozzetto": "taken"}, {"table_points": 700, "pozzetto": "taken"}],
+     "table_points_together"),
 ])
 def test_api_hand_inconsistent_is_400_with_the_rule(client, sides, code):
     response = client.post("/api/v1/burraco/hand", json={"sides": sides})
     assert response.status_code == 400 and response.json["code"] == code
+
+
+def test_api_a_missing_pozzetto_is_a_400_naming_the_field(client):
+    """Without its pozzetto the side would silently count as "taken" (B2)."""
+    response = client.post("/api/v1/burraco/hand",
+                           json={"sides": [{"total": 0}, {"table_points": 50}]})
+    assert response.status_code == 400 and response.json["code"] == "pozzetto_missing"
+    assert response.json["error"].startswith("Side 2: the field “pozzetto” is missing")
 
 
 def test_api_burraco_match_three_players(client):
@@ -309,6 +386,24 @@ def test_api_burraco_match_three_players(client):
         "sides": [{"total": 410}, {"total": 155}], "alone": 2}).json
     assert body["totals"] == [77.5, 77.5, 410]
     assert body["hands"][0]["sides"] == [[2], [0, 1]]
+
+
+def test_api_three_players_nobody_ran_out(client):
+    """RULES-NOTES B6: "each player is a side of their own for that hand and pays the −100
+    for the pozzetto. The sheet must be able to record such a hand." """
+    stuck = {"table_points": 60, "hand_points": 45, "pozzetto": "not_taken"}
+    token = client.post("/api/v1/matches", json={"game": "burraco", "players": ["A", "B", "C"],
+                                                 "options": {"target": 505}}).json["token"]
+    body = client.post(f"/api/v1/matches/{token}/hands", json={
+        "sides": [stuck, {**stuck, "table_points": 120}, {"total": -50}], "alone": None}).json
+    assert body["totals"] == [-85, -25, -50]
+    assert body["hands"][0]["sides"] == [[0], [1], [2]]
+    scored = client.post("/api/v1/burraco/hand", json={
+        "sides": [stuck, stuck, stuck], "alone": None}).json
+    assert scored == {"scores": [-85, -85, -85]}
+    refused = client.post(f"/api/v1/matches/{token}/hands", json={
+        "sides": [stuck, stuck, {**stuck, "pozzetto": "taken"}], "alone": None})
+    assert refused.status_code == 400 and refused.json["code"] == "nobody_took_pozzetto"
 
 
 def test_api_burraco_match_four_players_to_the_end(client):
@@ -328,5 +423,6 @@ def test_api_burraco_match_four_players_to_the_end(client):
 
 def test_the_api_names_sides_by_number(client):
     body = client.post("/api/v1/burraco/hand",
-                       json={"sides": [{"total": 0}, {"table_points": 50, "closed": True}]}).json
+                       json={"sides": [{"total": 0}, {"table_points": 50, "closed": True,
+                                                      "pozzetto": "taken"}]}).json
     assert body["error"] == "Side 2: closing needs at least one burraco."

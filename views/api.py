@@ -87,12 +87,14 @@ def standings_json(match: store.Match) -> dict:
 @bp.get("/rules/search")
 def search_rules():
     """Rules sections for ``?q=…``, best first, the sections in ``lang`` (or the reader's
-    language) ahead; ``game`` narrows to one game."""
+    language) ahead; ``game`` narrows to one game. ``corrected`` maps each misspelt word to
+    the word searched in its place."""
     query, game, lang = rules.search_filters()
-    hits = rules.search(query, lang or str(get_locale()), game)
+    found = rules.search(query, lang or str(get_locale()), game)
     return jsonify(hits=[
         {**hit, "snippet": "".join(piece for piece, _marked in hit["snippet"]),
-         "marks": _mark_offsets(hit["snippet"])} for hit in hits])
+         "marks": _mark_offsets(hit["snippet"])} for hit in found.hits],
+        corrected=found.corrected)
 
 
 def _mark_offsets(pieces) -> list[list[int]]:
@@ -162,10 +164,11 @@ def burraco_meld():
 
 @bp.post("/burraco/hand")
 def burraco_hand():
-    """Score one hand: ``{"sides": [{...}, {...}]}`` → ``{"scores": [410, 155]}``."""
+    """Score one hand: ``{"sides": [{...}, {...}]}`` → ``{"scores": [410, 155]}``; three
+    sides with ``"alone": null`` when nobody of three players ran out."""
     body = _body()
     semipulito = yes_no(_field(body, "options", dict, {}).get("semipulito", False))
-    sides = burraco.verify_sides(body.get("sides"), semipulito)
+    sides = burraco.verify_hand_sides(body, semipulito)
     return jsonify(scores=[side.score for side in sides])
 
 

@@ -15,6 +15,8 @@ _PILE_FIELDS = {"table": "table_points", "hand": "hand_points",
                 "unseen": "unseen_pozzetto_points"}
 # A generous cap on taps: more cards of a class than two packs hold is a stuck finger.
 MAX_TAPS = 60
+# Three players, "who played alone?": nobody, the stock ran out or play stalled (B6).
+NOBODY = "none"
 
 
 def _int(text, default: int = 0) -> int:
@@ -54,7 +56,16 @@ class SideDraft:
 class Draft:
     sides: list
     closer: str = "none"                                 # "none", "0" or "1"
-    alone: str = ""
+    alone: str = ""                                      # a seat, NOBODY, or not yet said
+
+    @property
+    def nobody_ran_out(self) -> bool:
+        return self.alone == NOBODY
+
+
+def _side_count(alone: str) -> int:
+    """Every player is a side of their own when nobody of three ran out (B6)."""
+    return 3 if alone == NOBODY else 2
 
 
 def blank_draft() -> Draft:
@@ -62,9 +73,10 @@ def blank_draft() -> Draft:
 
 
 def draft_from_form(form) -> Draft:
-    """Read the panel's fields (``s0_…``, ``s1_…``)."""
+    """Read the panel's fields (``s0_…``, ``s1_…``, with nobody out of three also ``s2_…``)."""
+    alone = form.get("alone", "")
     sides = []
-    for side in (0, 1):
+    for side in range(_side_count(alone)):
         prefix = f"s{side}_"
         draft = SideDraft(
             mode="total" if form.get(prefix + "mode") == "total" else "parts",
@@ -79,12 +91,13 @@ def draft_from_form(form) -> Draft:
         for name in COUNTS:
             draft.counts[name] = max(_int(form.get(prefix + name)), 0)
         sides.append(draft)
-    return Draft(sides, form.get("closer", "none"), form.get("alone", ""))
+    return Draft(sides, form.get("closer", "none"), alone)
 
 
 def draft_from_hand(hand: dict) -> Draft:
     """A stored hand back in the panel, for its correction."""
-    draft = Draft([SideDraft(), SideDraft()], alone=str(hand.get("alone", "")))
+    alone = NOBODY if "alone" in hand and hand["alone"] is None else str(hand.get("alone", ""))
+    draft = Draft([SideDraft() for _entry in hand["sides"]], alone=alone)
     for index, entry in enumerate(hand["sides"]):
         side = draft.sides[index]
         if "total" in entry:
@@ -104,7 +117,7 @@ def press(draft: Draft, button: str) -> None:
     """A panel button: ``tap:0:table:joker:1``, ``step:1:clean:-1``, ``sign:0``, ``mode:1:total``,
     ``clear:0:hand``. Anything else changes nothing."""
     parts = button.split(":")
-    if len(parts) < 2 or parts[1] not in ("0", "1"):
+    if len(parts) < 2 or parts[1] not in [str(index) for index in range(len(draft.sides))]:
         return
     side = draft.sides[int(parts[1])]
     match parts:
@@ -136,5 +149,5 @@ def hand_from_draft(draft: Draft, players: int) -> dict:
         sides.append(entry)
     hand = {"sides": sides}
     if players == 3:
-        hand["alone"] = draft.alone
+        hand["alone"] = None if draft.nobody_ran_out else draft.alone
     return hand

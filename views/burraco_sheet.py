@@ -20,7 +20,7 @@ def side_names(match, draft) -> list[str] | None:
     once the table has said who played alone."""
     players = len(match.players)
     alone = _alone(draft, players)
-    if players == 3 and alone is None:
+    if players == 3 and alone is None and not draft.nobody_ran_out:
         return None
     return unit_labels(burraco.sides_of(players, alone), match.players)
 
@@ -30,7 +30,7 @@ def preview(match, options, draft) -> dict:
     entry cannot be saved yet."""
     hand = burraco_panel.hand_from_draft(draft, len(match.players))
     try:
-        sides = burraco.verify_sides(hand["sides"], options.semipulito)
+        sides = burraco.verify_hand_sides(hand, options.semipulito)
     except ScoringError as error:
         return {"scores": None, "problem": describe(error, side_names(match, draft))}
     return {"scores": [side.score for side in sides], "problem": None}
@@ -47,4 +47,5 @@ def context(match, options, standings, number, draft) -> dict:
         "tap_classes": burraco.TAP_CLASSES,
         "preview": preview(match, options, draft),
         "scores_of": lambda hand: burraco.hand_scores(hand, options.semipulito),
+        "nobody": burraco_panel.NOBODY,
     }

@@ -74,6 +74,23 @@ MESSAGES = {
                               "at least %(low)s points on the table each."),
     "closing_needs_pozzetto": _l("%(side)s: closing needs the side's pozzetto taken."),
     "closing_needs_burraco": _l("%(side)s: closing needs at least one burraco."),
+    "pozzetto_missing": _l("%(side)s: the field “pozzetto” is missing: say whether the "
+                           "pozzetto was taken, not taken or picked up unseen."),
+    "table_points_together": _l("%(side)s: %(value)s points on the table, and %(total)s "
+                                "with the others, but all 108 cards count only %(high)s."),
+    "hand_points_together": _l("%(side)s: %(value)s points in hand, and %(total)s with the "
+                               "others, but all 108 cards count only %(high)s."),
+    "side_points_exceed_cards": _l("%(side)s: table, hand and pozzetto make %(total)s "
+                                   "points, but all 108 cards count only %(high)s."),
+    "alone_took_pozzetto": _l("%(side)s: the player alone has taken the 18-card pozzetto, "
+                              "so it cannot be “not taken”."),
+    "unseen_lone_pozzetto": _l("%(side)s: the unseen pozzetto holds 18 cards, so it is "
+                               "worth at least %(low)s."),
+    "nobody_took_pozzetto": _l("%(side)s: when nobody ran out, nobody took a pozzetto: "
+                               "every player pays the −100."),
+    "nobody_closed": _l("%(side)s: when nobody ran out, nobody can have closed."),
+    "hand_needs_three_sides": _l("When nobody ran out, each of the three players has an "
+                                 "entry."),
     "side_needs_entry": _l("%(side)s: the entry is missing."),
     "hand_needs_two_sides": _l("A hand has an entry for each of the two sides."),
     "both_closed": _l("Only one side can close a hand."),
@@ -85,7 +102,10 @@ MESSAGES = {
     "card_count": _l("Enter %(low)s to %(high)s cards, not %(count)s."),
     "lead_one_suit": _l("Two or three cards are led together only if they are of one suit "
                         "(three aces only as a declared combination)."),
-    "response_count": _l("Answer the %(count)s cards in front with as many cards."),
+    # Its words follow the count ("the card in front"), so it is translated when used.
+    "response_count": lambda count, params: ngettext(
+        "Answer the card in front with one card.",
+        "Answer the %(num)s cards in front with as many cards.", count, **params),
     "outcome_needed": _l("Choose how the game ended."),
     "outcome_variant_off": _l("Three aces win the pot only where the table plays Moscow or "
                               "“three aces win”: switch the variant on for this match."),
@@ -102,13 +122,6 @@ MESSAGES = {
                           "count %(expected)s."),
     "points_without_trick": _l("Card points without a trick are impossible: only tricks hold "
                                "cards."),
-}
-
-# Refusals whose words follow a count: "the card in front", "the 2 cards in front".
-COUNTED_MESSAGES = {
-    "response_count": lambda count, params: ngettext(
-        "Answer the card in front with one card.",
-        "Answer the %(num)s cards in front with as many cards.", count, **params),
 }
 
 SUIT_NAMES = {
@@ -131,9 +144,10 @@ def describe(error: ScoringError, side_names=None) -> str:
         side = error.params["side"]
         params["side"] = side_names[side - 1] if side_names else gettext(
             "Side %(number)s", number=side)
-    if error.code in COUNTED_MESSAGES:
-        return COUNTED_MESSAGES[error.code](error.params["count"], params)
-    return str(MESSAGES[error.code]) % params
+    message = MESSAGES[error.code]
+    if callable(message):
+        return message(error.params["count"], params)
+    return str(message) % params
 
 
 def refusal(error: ScoringError, game: str, side_names=None) -> dict:
