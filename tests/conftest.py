@@ -5,6 +5,7 @@ import re
 import threading
 
 import pytest
+from phone import TABLE_LATENCY_MS, with_latency
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
@@ -88,8 +89,9 @@ def cdn_requests() -> list[str]:
 @pytest.fixture
 def page(browser, live_server, locale, cdn_requests):
     """A fresh phone at 390×844 (its own cookies) with no way to the CDN, as at a table
-    without internet: the pages must fall back to the bundled htmx. Any script error
-    (a CSP refusal among them) fails the test."""
+    without internet: the pages must fall back to the bundled htmx. ``goto`` and ``reload``
+    return once htmx has taken over. Any script error (a CSP refusal among them) fails the
+    test."""
     context = browser.new_context(
         base_url=live_server, viewport={"width": 390, "height": 844}, device_scale_factor=2,
         is_mobile=True, has_touch=True, locale=locale)
@@ -101,6 +103,9 @@ def page(browser, live_server, locale, cdn_requests):
 
     context.route(CDN, offline)
     page = context.new_page()
+    # htmx takes over after the load event (static/htmx-loader.js); a player looks before the
+    # first tap, so a test waits for it after every page it opens.
+    page.goto, page.reload = _then_htmx(page, page.goto), _then_htmx(page, page.reload)
     problems = []
     page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
     # Failed loads are not script errors: the refused CDN and the 422 answers that carry a
@@ -111,3 +116,19 @@ def page(browser, live_server, locale, cdn_requests):
     yield page
     context.close()
     assert not problems, f"script errors in the page: {problems}"
+
+
+@pytest.fixture
+def slow_phone(page):
+    """The phone on the table's wifi: every request waits ``TABLE_LATENCY_MS`` more."""
+    with_latency(page, TABLE_LATENCY_MS)
+    return page
+
+
+def _then_htmx(page, navigate):
+    """``navigate``, returning once htmx has taken over the page it opened."""
+    def navigate_then_htmx(*args, **kwargs):
+        response = navigate(*args, **kwargs)
+        page.wait_for_function("() => window.htmx !== undefined")
+        return response
+    return navigate_then_htmx
