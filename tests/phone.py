@@ -6,6 +6,8 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+# A table's wifi, as UX.md asks the browser tests to emulate.
+TABLE_LATENCY_MS = 300
 
 
 def shot(page: Page, name: str, full_page: bool = False) -> None:
@@ -36,3 +38,12 @@ def in_view(page: Page, locator: Locator, what: str, problems: list[str],
         problems.append(f"{what} is out of view: drawn at y={box and round(box['y'])} "
                         f"(viewport 390×844, page scrolled to "
                         f"{page.evaluate('Math.round(window.scrollY)')})")
+
+
+def with_latency(page: Page, latency_ms: int) -> None:
+    """Delay every request of ``page`` by ``latency_ms`` (Chrome's network emulation)."""
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Network.enable")
+    devtools.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency_ms, "downloadThroughput": -1,
+        "uploadThroughput": -1})
