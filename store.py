@@ -62,8 +62,23 @@ def _add_match_versions(db: sqlite_utils.Database) -> None:
     db["matches"].add_column("version", int, not_null_default=0)
 
 
+def _add_entry_keys(db: sqlite_utils.Database) -> None:
+    # Each entry form carries a random key: the same form sent twice (a double tap, a resend
+    # after the wifi dropped) finds its entry instead of storing the hand again. The match
+    # versions that created and ended an entry tell a phone with an outdated sheet what
+    # changed meanwhile.
+    for column in ("request_key", "ended_key"):
+        db["entries"].add_column(column, str)
+    for column in ("version", "ended_version"):
+        db["entries"].add_column(column, int)
+    db.execute("CREATE UNIQUE INDEX entries_request_key ON entries (match_id, request_key) "
+               "WHERE request_key IS NOT NULL")
+    db.execute("CREATE UNIQUE INDEX entries_ended_key ON entries (match_id, ended_key) "
+               "WHERE ended_key IS NOT NULL")
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
-MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions)
+MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions, _add_entry_keys)
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -196,48 +211,108 @@ def _live_count(db, match_id: int) -> int:
                       [match_id, ACTIVE]).fetchone()[0]
 
 
-def _claim_version(db, match: Match, version: int) -> None:
-    """Count up the match's version, if it still is the one the form was shown."""
+def _claim_version(db, match: Match, version: int) -> int:
+    """Count up the match's version, if it still is the one the form was shown; the new
+    version."""
     changed = db.execute("UPDATE matches SET version = version + 1 "
                          "WHERE id = ? AND version = ?", [match.id, version]).rowcount
     if not changed:
         raise StaleEntry()
+    return version + 1
 
 
-def _insert_entry(db, match: Match, number: int, data: dict) -> None:
+def _insert_entry(db, match: Match, number: int, data: dict, version: int,
+                  key: str | None) -> None:
     db["entries"].insert({"match_id": match.id, "number": number, "data": json.dumps(data),
-                          "status": ACTIVE, "created_at": _now()})
+                          "status": ACTIVE, "created_at": _now(), "version": version,
+                          "request_key": key})
 
 
-def _retire(db, match: Match, number: int, status: str) -> None:
-    db.execute("UPDATE entries SET status = ?, ended_at = ? "
+def _retire(db, match: Match, number: int, status: str, version: int,
+            key: str | None = None) -> None:
+    db.execute("UPDATE entries SET status = ?, ended_at = ?, ended_version = ?, ended_key = ? "
                "WHERE match_id = ? AND number = ? AND status = ?",
-               [status, _now(), match.id, number, ACTIVE])
+               [status, _now(), version, key, match.id, number, ACTIVE])
 
 
-def add_hand(db, match: Match, data: dict, version: int) -> None:
-    """Store the next hand, unless the match changed since ``version`` was shown."""
+@contextmanager
+def _changing(db, match: Match, version: int):
+    """One change to the match's entries: the write lock, the version claimed; a key seen
+    before or a hand saved meanwhile is a stale change."""
     try:
         with _writing(db):
-            _claim_version(db, match, version)
-            _insert_entry(db, match, _live_count(db, match.id) + 1, data)
+            yield _claim_version(db, match, version)
     except sqlite3.IntegrityError as error:
         raise StaleEntry() from error
 
 
-def replace_hand(db, match: Match, number: int, data: dict, version: int) -> None:
+def add_hand(db, match: Match, data: dict, version: int, key: str | None = None) -> None:
+    """Store the next hand, unless the match changed since ``version`` was shown."""
+    with _changing(db, match, version) as new_version:
+        _insert_entry(db, match, _live_count(db, match.id) + 1, data, new_version, key)
+
+
+def replace_hand(db, match: Match, number: int, data: dict, version: int,
+                 key: str | None = None) -> None:
     """Put a corrected entry in place of hand ``number``; the old one is kept."""
-    with _writing(db):
-        _claim_version(db, match, version)
-        _retire(db, match, number, REPLACED)
-        _insert_entry(db, match, number, data)
+    with _changing(db, match, version) as new_version:
+        _retire(db, match, number, REPLACED, new_version)
+        _insert_entry(db, match, number, data, new_version, key)
 
 
-def undo_last_hand(db, match: Match, version: int) -> None:
+def undo_last_hand(db, match: Match, version: int, key: str | None = None) -> None:
     """Take back the last hand; it stays in the history as undone."""
-    with _writing(db):
-        _claim_version(db, match, version)
-        _retire(db, match, _live_count(db, match.id), UNDONE)
+    with _changing(db, match, version) as new_version:
+        _retire(db, match, _live_count(db, match.id), UNDONE, new_version, key)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one change did to a match: ``saved``, ``corrected`` or ``undone`` hand
+    ``number``; ``data`` is the entry saved (for an undo, the entry taken back)."""
+
+    kind: str
+    number: int
+    data: dict
+
+
+def change_made_with(db, match: Match, key: str) -> Change | None:
+    """The change a form with this key already made, if it made one."""
+    if not key:
+        return None
+    row = next(db.query(
+        "SELECT number, data, version, request_key = :key AS created FROM entries "
+        "WHERE match_id = :match AND (request_key = :key OR ended_key = :key)",
+        {"match": match.id, "key": key}), None)
+    if row is None:
+        return None
+    if not row["created"]:
+        return Change(UNDONE, row["number"], json.loads(row["data"]))
+    corrected = db.execute("SELECT count(*) FROM entries WHERE match_id = ? AND number = ? "
+                           "AND ended_version = ? AND status = ?",
+                           [match.id, row["number"], row["version"], REPLACED]).fetchone()[0]
+    return Change("corrected" if corrected else "saved", row["number"],
+                  json.loads(row["data"]))
+
+
+def changes_since(db, match: Match, version: int) -> list[Change]:
+    """What the changes after ``version`` did, oldest first: hands saved, corrected or
+    undone (by another phone, while this one's form waited)."""
+    changes = []
+    rows = list(db.query(
+        "SELECT * FROM entries WHERE match_id = ? AND (version > ? OR ended_version > ?) "
+        "ORDER BY coalesce(version, 0), id", [match.id, version, version]))
+    for at in sorted({row["version"] for row in rows if (row["version"] or 0) > version}
+                     | {row["ended_version"] for row in rows
+                        if (row["ended_version"] or 0) > version}):
+        created = [row for row in rows if row["version"] == at]
+        ended = [row for row in rows if row["ended_version"] == at]
+        if created:
+            kind = "corrected" if ended else "saved"
+            changes.append(Change(kind, created[0]["number"], json.loads(created[0]["data"])))
+        elif ended:
+            changes.append(Change(UNDONE, ended[0]["number"], json.loads(ended[0]["data"])))
+    return changes
 
 
 def get_matches(db, tokens) -> list[Match]:

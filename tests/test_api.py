@@ -172,3 +172,21 @@ def test_a_client_that_names_the_version_it_saw_cannot_overwrite_a_change(client
     assert client.delete(f"{MATCHES}/{token}/hands/last?version=1").status_code == 200
     assert client.post(f"{MATCHES}/{token}/hands",
                        json={"burro": 1, "version": "x"}).status_code == 400
+
+
+def test_a_retry_with_the_same_idempotency_key_changes_the_match_once(client):
+    """A client whose answer was lost sends the request again: one hand, the same answer."""
+    token = client.post(MATCHES, json={"game": "burro", "players": ["A", "B"]}).json["token"]
+    retry = {"Idempotency-Key": "hand-1"}
+    first = client.post(f"{MATCHES}/{token}/hands", json={"burro": 0}, headers=retry)
+    again = client.post(f"{MATCHES}/{token}/hands", json={"burro": 0}, headers=retry)
+    assert first.status_code == again.status_code == 201
+    assert len(again.json["hands"]) == 1 and again.json["totals"] == [1, 0]
+    corrected = {"Idempotency-Key": "fix-1"}
+    for _attempt in range(2):
+        client.put(f"{MATCHES}/{token}/hands/1", json={"burro": 1}, headers=corrected)
+    undo = {"Idempotency-Key": "undo-1"}
+    for _attempt in range(2):
+        assert client.delete(f"{MATCHES}/{token}/hands/last", headers=undo).status_code == 200
+    body = client.get(f"{MATCHES}/{token}").json
+    assert body["hands"] == [] and body["version"] == 3

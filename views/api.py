@@ -256,9 +256,11 @@ def add_hand(token):
     """Enter the next hand (Burro: ``{"burro": 2}``; Portuguese, Cangkul: ``{"winner": 0}``)."""
     match = get_match_or_404(token)
     body = _body()
-    hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
-                                 match.hands, body)
-    _store_or_conflict(store.add_hand, match, hand, _version(match, body.get("version")))
+    if not _made_before(match):
+        hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
+                                     match.hands, body)
+        _store_or_conflict(store.add_hand, match, hand, _version(match, body.get("version")),
+                           _idempotency_key())
     return jsonify(standings_json(get_match_or_404(token))), 201
 
 
@@ -267,10 +269,11 @@ def replace_hand(token, number):
     """Correct hand ``number`` (from 1); the replaced entry stays in the history."""
     match = get_match_or_404(token)
     body = _body()
-    hand, _standings = corrected_hand(GAMES[match.game], options_of(match), len(match.players),
-                                      match.hands, number, body)
-    _store_or_conflict(store.replace_hand, match, number, hand,
-                       _version(match, body.get("version")))
+    if not _made_before(match):
+        hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
+                                          len(match.players), match.hands, number, body)
+        _store_or_conflict(store.replace_hand, match, number, hand,
+                           _version(match, body.get("version")), _idempotency_key())
     return jsonify(standings_json(get_match_or_404(token)))
 
 
@@ -278,10 +281,11 @@ def replace_hand(token, number):
 def undo_hand(token):
     """Take back the last hand."""
     match = get_match_or_404(token)
-    if not match.hands:
-        raise BadRequest(_("There is no hand to undo."))
-    _store_or_conflict(store.undo_last_hand, match,
-                       _version(match, request.args.get("version")))
+    if not _made_before(match):
+        if not match.hands:
+            raise BadRequest(_("There is no hand to undo."))
+        _store_or_conflict(store.undo_last_hand, match,
+                           _version(match, request.args.get("version")), _idempotency_key())
     return jsonify(standings_json(get_match_or_404(token)))
 
 
@@ -297,8 +301,20 @@ def _version(match: store.Match, given) -> int:
     return version
 
 
-def _store_or_conflict(write, *args) -> None:
+def _idempotency_key() -> str | None:
+    """The client's ``Idempotency-Key`` header: a request sent again with the same key (a
+    retry after a lost answer) changes the match once."""
+    return request.headers.get("Idempotency-Key", "")[:64] or None
+
+
+def _made_before(match: store.Match) -> bool:
+    return store.change_made_with(store.get_db(), match, _idempotency_key()) is not None
+
+
+def _store_or_conflict(write, match: store.Match, *args) -> None:
     try:
-        write(store.get_db(), *args)
+        write(store.get_db(), match, *args)
     except store.StaleEntry:
-        abort(409)
+        # Two sends of one request at once: the second finds the first's change.
+        if not _made_before(match):
+            abort(409)

@@ -11,6 +11,7 @@ from scoring.players import verify_players
 from scoring.values import parse_int
 
 from . import is_fragment_request, remember_match, render
+from .changes import describe_changes
 from .messages import refusal
 from .sheets import SHEETS
 
@@ -172,13 +173,40 @@ def _match_as_shown(token: str) -> store.Match:
     return match
 
 
+def _entry_key() -> str | None:
+    """The key the entry form carries (a resend of the same form carries the same one)."""
+    return request.form.get("key", "")[:64] or None
+
+
+DONE_BY = {"saved": "saved", "corrected": "edited", store.UNDONE: "undone"}
+
+
 @bp.errorhandler(store.StaleEntry)
 def refuse_stale_form(_error):
-    """Another phone changed the sheet first: show it as it stands now."""
-    match = store.get_match(store.get_db(), request.view_args["token"])
-    return _sheet(match, 409,
-                  error=_("The sheet changed on another phone. Here it is as it stands now: "
-                          "enter your hand again if it is still missing."))
+    """The sheet moved on since the form was shown. The same form sent again (a double tap,
+    a resend after a dropped answer) is answered as if it had just been saved; otherwise
+    the sheet comes back with this phone's entry kept and what changed meanwhile."""
+    db = store.get_db()
+    match = store.get_match(db, request.view_args["token"])
+    made = store.change_made_with(db, match, _entry_key())
+    if made is not None:
+        return _after_change(match, **{DONE_BY[made.kind]: made.number})
+    number = request.view_args.get("number")
+    if request.endpoint == "matches.undo":
+        return _sheet(match, 409, error=_("The sheet changed on another phone before the "
+                                          "undo: here it is as it stands now."))
+    seen = parse_int(request.form.get("version")) or 0
+    stale = stale_entry(match, store.changes_since(db, match, seen), number)
+    return _sheet(match, 409, number=number, draft=_draft_or_none(match), stale=stale)
+
+
+def stale_entry(match: store.Match, changes, number: int | None) -> dict:
+    """What an outdated form needs to keep its entry: what changed meanwhile, in words, and
+    the fields to send again as the next hand (or the same correction)."""
+    kept = [(name, value) for name, value in request.form.items(multi=True)
+            if name not in ("csrf_token", "version", "key")]
+    return {"changes": describe_changes(match, changes), "fields": kept,
+            "number": number or len(match.hands) + 1, "correction": number is not None}
 
 
 def _after_change(match: store.Match, **done):
@@ -208,7 +236,7 @@ def add_hand(token):
                                      match.hands, _hand_from_form(match))
     except ScoringError as error:
         return _sheet(match, 422, draft=_draft_or_none(match), **_refusal(error, match))
-    store.add_hand(store.get_db(), match, hand, match.version)
+    store.add_hand(store.get_db(), match, hand, match.version, _entry_key())
     return _after_change(match, saved=len(match.hands) + 1)
 
 
@@ -218,7 +246,7 @@ def undo(token):
     match = _match_as_shown(token)
     if not match.hands:
         return _sheet(match, 422, error=_("There is no hand to undo."))
-    store.undo_last_hand(store.get_db(), match, match.version)
+    store.undo_last_hand(store.get_db(), match, match.version, _entry_key())
     return _after_change(match, undone=len(match.hands))
 
 
@@ -242,7 +270,7 @@ def replace_hand(token, number):
     except ScoringError as error:
         return _sheet(match, 422, number=number, draft=_draft_or_none(match),
                       **_refusal(error, match))
-    store.replace_hand(store.get_db(), match, number, hand, match.version)
+    store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
     return _after_change(match, edited=number)
 
 
@@ -262,7 +290,7 @@ def restore_hand(token, number):
                                           previous.data)
     except ScoringError as error:
         return _sheet(match, 422, **_refusal(error, match))
-    store.replace_hand(store.get_db(), match, number, hand, match.version)
+    store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
     return _after_change(match, edited=number)
 
 

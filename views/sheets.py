@@ -25,10 +25,12 @@ class Sheet:
     draft_from_form: Callable | None = None
     # The sides a refusal names ("Anna & Carla: …"), where a game has sides.
     side_names: Callable = lambda match, form: None
+    # Whether the sheet counts games (Burraco's and Bura's rules say "Spiel"), not hands.
+    says_game: bool = True
 
 
 SHEETS = {
-    "burro": Sheet(hand_from_form=lambda form, players: form),
+    "burro": Sheet(hand_from_form=lambda form, players: form, says_game=False),
     "burraco": Sheet(
         hand_from_form=lambda form, players: burraco_panel.hand_from_draft(
             burraco_panel.draft_from_form(form), players),

@@ -1,5 +1,6 @@
 """Filters and globals the templates share: cards in the reader's language, languages."""
 
+import secrets
 from urllib.parse import urlsplit
 
 from flask import current_app, request
@@ -123,7 +124,13 @@ def seat_names(seats, players) -> str:
     return ", ".join(players[seat] for seat in seats)
 
 
+def entry_key() -> str:
+    """A fresh key for an entry form: unguessable, so two phones never share one."""
+    return secrets.token_urlsafe(12)
+
+
 def register(app) -> None:
+    app.add_template_global(entry_key)
     app.add_template_global(why_url)
     app.add_template_global(tap_label)
     app.add_template_global(combination_name)
