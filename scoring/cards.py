@@ -85,7 +85,7 @@ _SUIT_WORDS = {
     "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
     "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
 }
-_JOKER_WORDS = {"JK", "JOKER", "🃏"}
+_JOKER_WORDS = {"JK", "JOKER", "JOLLY", "🃏"}  # jolly: the Italian tables' word
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 

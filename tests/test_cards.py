@@ -12,6 +12,8 @@ from scoring.errors import CardError
 @pytest.mark.parametrize("token, code", [
     ("7H", "7H"), ("7h", "7H"), ("7♥", "7H"), ("7♥️", "7H"), ("10♥", "10H"), ("QS", "QS"),
     ("JK", "JK"), ("Joker", "JK"), ("joker", "JK"), ("TD", "10D"), ("a♣", "AC"),
+    # Italian tables call the joker "jolly".
+    ("Jolly", "JK"), ("jolly", "JK"),
     # German letters: B is Bube (jack), D is Dame (queen).
     ("BH", "JH"), ("DS", "QS"), ("DD", "QD"), ("KD", "KD"),
 ])
