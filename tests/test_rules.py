@@ -2,15 +2,17 @@
 
 import re
 import sqlite3
+import tomllib
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import store
-from rules_content import (GAMES, LANGUAGES, fold, fts_query, load_document, search_terms,
-                           snippet)
+from rules_content import (GAMES, LANGUAGES, SYNONYMS_PATH, Vocabulary, expand, fold, fts_query,
+                           load_all, load_document, plain_text, search_terms, snippet)
 from rules_content.why import WHY, why
+from scoring.cards import JOKER, parse_card
 from views.rules import index_rules
 
 HTMX = {"HX-Request": "true"}
@@ -120,9 +122,130 @@ def test_too_short_words_are_not_searched(client):
     assert "at least three letters" in text(client.get("/rules/search?q=ab"))
 
 
+# --- What players type at the table -------------------------------------------------------
+
+SYNONYM_GROUPS = tomllib.loads(SYNONYMS_PATH.read_text(encoding="utf-8"))["group"]
+
+
+def top_three(client, query, lang) -> list[tuple[str, str]]:
+    return [(hit["game"], hit["lang"]) for hit in hits(client, query, lang=lang)[:3]]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("query, game", [
+    ("wildcard", "burraco"), ("wild card", "burraco"), ("Wildcards", "burraco"),
+    ("deadpile", "buraco"), ("dead pile", "buraco"),
+    ("Toter Stapel", "buraco"), ("totenstapel", "buraco"), ("Totenstapel", "buraco"),
+])
+def test_words_written_together_or_apart_find_the_same_rule(client, query, game, lang):
+    """Seed 002: "Platzhalter (Joker und Zweien)"; seed 004: "Das sind die beiden toten
+    Stapel, einer für jedes Team." Players write either word together or apart."""
+    assert (game, lang) in top_three(client, query, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_two_digit_number_finds_bura_first(client, lang):
+    """Seed 003: "stopp das Spiel, sobald du 31 hast" – the number Bura is played for."""
+    found = hits(client, "31", lang=lang)
+    assert (found[0]["game"], found[0]["lang"]) == ("bura", lang)
+
+
+def test_a_number_is_found_only_whole(client):
+    """RULES-NOTES B3: the target is 2005; searching the 20 points of a 2 must not find it."""
+    found = hits(client, "20")
+    assert found
+    for hit in found:
+        for start, end in hit["marks"]:
+            assert not hit["snippet"][end:end + 1].isdigit(), hit["snippet"]
+            assert not hit["snippet"][start - 1:start].isdigit(), hit["snippet"]
+
+
+def test_every_example_in_the_search_field_finds_something(client):
+    placeholder = re.search(r'id="rules-q"[^>]*placeholder="e\.g\. ([^"]+)"',
+                            text(client.get("/rules"))).group(1)
+    for example in placeholder.split(", "):
+        assert hits(client, example), example
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("query, games", [
+    ("jolly", {"burraco", "buraco"}), ("pinella", {"burraco"}), ("pinelle", {"burraco"}),
+    ("morto", {"buraco"}), ("pozzetto", {"burraco"}), ("canastra", {"burraco", "buraco"}),
+    ("Moskau", {"bura"}), ("Moscow", {"bura"}), ("kozyr", {"bura"}), ("lixo", {"buraco"}),
+    ("scala", {"burraco"}), ("matta", {"burraco"}), ("coringa", {"buraco"}),
+])
+def test_the_games_own_words_find_their_rules_in_either_language(client, query, games, lang):
+    """Seed 002 names the Burraco pile "Pozzetto", seed 004 the Buraco one "toter Stapel"
+    (Brazilian tables: morto); the jolly is the Italian joker."""
+    assert {game for game, in_lang in top_three(client, query, lang) if in_lang == lang} & games
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("query, game", [("morto", "buraco"), ("pozzetto", "burraco")])
+def test_a_game_s_own_word_puts_that_game_first(client, query, game, lang):
+    """Morto and pozzetto name the same pile: each word leads to the game that says it."""
+    assert hits(client, query, lang=lang)[0]["game"] == game
+
+
+@pytest.mark.parametrize("group", SYNONYM_GROUPS, ids=lambda group: next(iter(group.values()))[0])
+def test_every_synonym_group_holds_real_words_that_find_something(client, group):
+    documents = fold(" ".join(plain_text(section.markdown) for document in load_all()
+                              for section in document.sections))
+    assert set(group) <= {*GAMES, "any"}
+    words = [word for listed in group.values() for word in listed]
+    assert any(fold(word) in documents for word in words), "no word of the group is in the rules"
+    for game, listed in group.items():
+        for word in listed:
+            assert search_terms(word) == [fold(word)], f"{word!r} is not read as one term"
+            found = hits(client, word, game=None if game == "any" else game)
+            assert found, f"{word!r} finds nothing in {game}"
+
+
+def test_a_synonym_belongs_to_one_group():
+    words = [fold(word) for group in SYNONYM_GROUPS for listed in group.values()
+             for word in listed]
+    assert len(words) == len(set(words))
+
+
+def test_the_card_parser_reads_the_joker_s_table_names():
+    """The checkers take the words the search knows: "jolly" is a joker."""
+    joker = next(group for group in SYNONYM_GROUPS if "joker" in group.get("any", []))
+    assert all(parse_card(word) == JOKER for listed in joker.values() for word in listed)
+
+
+@pytest.mark.parametrize("query, meant, game", [
+    ("pozetto", "pozzetto", "burraco"), ("Moskow", "moscow", "bura"),
+    ("Molodak", "molodka", "bura"), ("Burkozel", "burkosel", "bura"),
+])
+def test_a_small_typo_searches_the_nearest_word_and_says_so(client, query, meant, game):
+    answer = client.get("/api/v1/rules/search", query_string={"q": query}).json
+    assert answer["corrected"] == {fold(query): meant}
+    assert answer["hits"][0]["game"] == game
+    assert f"Showing results for “{meant}”." in text(client.get("/rules/search",
+                                                                 query_string={"q": query}))
+    client.set_cookie("lang", "de")
+    assert f"Ergebnisse für „{meant}“." in text(client.get("/rules/search",
+                                                           query_string={"q": query}))
+
+
+@pytest.mark.parametrize("query", ["Molodka", "pozz", "Ziehstapel", "jolly", "31", "dead pile"])
+def test_words_the_rules_hold_are_never_corrected(client, query):
+    answer = client.get("/api/v1/rules/search", query_string={"q": query}).json
+    assert answer["hits"] and answer["corrected"] == {}
+    assert "Showing results for" not in text(client.get("/rules/search",
+                                                        query_string={"q": query}))
+
+
+def test_a_typo_keeps_the_rest_of_the_query(client):
+    page = text(client.get("/rules/search", query_string={"q": "Pozetto nehmen"}))
+    assert "Showing results for “pozzetto nehmen”." in page
+
+
 @pytest.mark.parametrize("query, terms", [
     ("Pozzetto", ["pozzetto"]), ("  ", []), ("ÄRGER Öl", ["arger"]),
     ("a b c", []), ("one two three four five six seven eight nine ten", None),
+    ("31 7", ["31"]), ("2s", ["2s"]), ("Toter Stapel", ["toter stapel"]),
+    ("dead pile rules", ["dead pile", "rules"]),
 ])
 def test_search_terms(query, terms):
     if terms is None:
@@ -212,13 +335,16 @@ def test_the_trick_verdict_links_to_the_trick_rule(client):
     assert '<a class="why" href="/rules/burro#trick">' in page
 
 
+VOCABULARY = Vocabulary(["der ablagestapel", "dead pile"])
+
+
 @given(st.text(max_size=300))
 def test_any_text_becomes_a_valid_fts_query(query):
     """Whatever is typed, MATCH gets quoted strings only: SQLite never sees syntax."""
-    terms = search_terms(query)
+    terms = [expand(term, VOCABULARY) for term in search_terms(query)]
     database = sqlite3.connect(":memory:")
     database.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='trigram')")
     database.execute("INSERT INTO t VALUES ('der ablagestapel')")
     if terms:
         database.execute("SELECT * FROM t WHERE t MATCH ?", [fts_query(terms)]).fetchall()
-    assert all(len(term) >= 3 for term in terms)
+    assert all(len(term.typed) >= 3 or re.search(r"\d", term.typed) for term in terms)

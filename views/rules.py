@@ -1,5 +1,7 @@
 """The rules reference: the four games in German and English, and search across them."""
 
+from typing import NamedTuple
+
 from flask import Blueprint, abort, request, url_for
 from flask_babel import get_locale
 
@@ -53,18 +55,49 @@ def why_url(game: str, code: str) -> str | None:
     return target and section_url(*target)
 
 
+class Found(NamedTuple):
+    """What a search found: the hits, and each misspelt word with the word searched instead."""
+    hits: list[dict]
+    corrected: dict[str, str]
+
+
+# The words of the indexed sections, for each version of the index this process has seen.
+_vocabularies: dict[str, rules_content.Vocabulary] = {}
+
+
+def vocabulary(db) -> rules_content.Vocabulary:
+    """The words of the search index, read once for each version of it, not per search."""
+    digest = store.rules_index_digest(db)
+    if digest not in _vocabularies:
+        sections = db["rule_sections"].rows_where(select="folded_title, folded_text")
+        _vocabularies[digest] = rules_content.Vocabulary(
+            f"{section['folded_title']}\n{section['folded_text']}" for section in sections)
+    return _vocabularies[digest]
+
+
 def search(query: str, lang_first: str, game: str | None = None,
-           lang: str | None = None) -> list[dict]:
-    """Hits for a query, best first, ``lang_first`` ahead, each with its snippet."""
-    terms = rules_content.search_terms(query[:MAX_QUERY])
-    if not terms:
-        return []
-    rows = store.search_rules(store.get_db(), rules_content.fts_query(terms),
+           lang: str | None = None) -> Found:
+    """Hits for a query, best first, ``lang_first`` ahead, each with its snippet. Within a
+    language, the game whose own word was typed comes first ("morto": Buraco)."""
+    typed = rules_content.search_terms(query[:MAX_QUERY])
+    if not typed:
+        return Found([], {})
+    db = store.get_db()
+    terms = [rules_content.expand(term, vocabulary(db)) for term in typed]
+    rows = store.search_rules(db, rules_content.fts_query(terms),
                               lang_first=lang_first, game=game, lang=lang)
-    return [{"game": row["game"], "lang": row["lang"], "section": row["section"],
-             "title": row["title"], "snippet": rules_content.snippet(row["text"], terms),
-             "url": section_url(row["game"], row["section"], row["lang"])}
-            for row in rows]
+    whole = [term for term in terms if term.whole_words_only]
+    rows = [row for row in rows if all(term.pattern.search(row["folded_title"])
+                                       or term.pattern.search(row["folded_text"])
+                                       for term in whole)]
+    games = {term.game for term in terms}
+    rows.sort(key=lambda row: (row["lang"] != lang_first, row["game"] not in games))
+    phrases = [phrase for term in terms for phrase in term.phrases]
+    return Found(
+        [{"game": row["game"], "lang": row["lang"], "section": row["section"],
+          "title": row["title"], "snippet": rules_content.snippet(row["text"], phrases),
+          "url": section_url(row["game"], row["section"], row["lang"])} for row in rows],
+        {term.typed: term.corrected for term in terms if term.corrected})
 
 
 def search_filters() -> tuple[str, str | None, str | None]:
@@ -89,12 +122,14 @@ def index():
 def results():
     """Search results: a page without JavaScript, the results block for htmx."""
     query, game, lang = search_filters()
-    hits = search(query, _reader_language(), game, lang)
+    found = search(query, _reader_language(), game, lang)
     grouped = {}  # games in the order of their best hit
-    for hit in hits:
+    for hit in found.hits:
         grouped.setdefault(hit["game"], []).append(hit)
-    return render("rules/search.html", "results", query=query, hits=hits, grouped=grouped,
-                  game=game, lang=lang, searched=bool(rules_content.search_terms(query)))
+    showing_for = found.corrected and rules_content.corrected_query(query, found.corrected)
+    return render("rules/search.html", "results", query=query, hits=found.hits,
+                  grouped=grouped, showing_for=showing_for, game=game, lang=lang,
+                  searched=bool(rules_content.search_terms(query)))
 
 
 @bp.get("/<game>")
