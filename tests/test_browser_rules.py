@@ -1,0 +1,45 @@
+"""Real-browser tests of the rules reference: a search survives Back."""
+
+import re
+
+import pytest
+from phone import shot
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def search_by_typing(page: Page, *pauses: str) -> None:
+    """Type into the rules search field, pausing after each part until its results show."""
+    field = page.locator("#rules-q")
+    typed = ""
+    for part in pauses:
+        field.press_sequentially(part, delay=30)
+        typed += part
+        expect(page).to_have_url(re.compile(rf"/rules/search\?q={typed}&"))
+        expect(page.locator("#results .hits a").first).to_be_visible()
+
+
+def test_back_from_a_hit_shows_the_search_as_typed(page: Page):
+    page.goto("/")
+    page.get_by_role("navigation").get_by_role("link", name="Rules").click()
+    expect(page).to_have_url(re.compile(r"/rules$"))
+    search_by_typing(page, "Mosk", "au")
+    page.locator("#results .hits a").first.click()
+    expect(page).to_have_url(re.compile(r"/rules/bura\?lang=en#"))
+
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/rules/search\?q=Moskau&"))
+    expect(page.locator("#rules-q")).to_have_value("Moskau")
+    expect(page.locator("#results .hits a").first).to_be_visible()
+    shot(page, "en_rules_search_after_back")
+    # The pause after "Mosk" left no page of its own: one more Back leaves the search.
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_a_misspelt_word_shows_what_was_searched(page: Page):
+    page.goto("/rules")
+    page.locator("#rules-q").press_sequentially("pozetto", delay=30)
+    expect(page.locator("#results")).to_contain_text("Showing results for “pozzetto”.")
+    expect(page.locator("#results mark").first).to_have_text(re.compile("pozzett[oi]", re.I))
