@@ -1,4 +1,5 @@
-"""Real-browser tests of the rules reference: a search survives Back."""
+"""Real-browser tests of the rules reference: a search survives Back, and the language switch
+keeps the section being read (the #section never reaches the server)."""
 
 import re
 
@@ -43,3 +44,32 @@ def test_a_misspelt_word_shows_what_was_searched(page: Page):
     page.locator("#rules-q").press_sequentially("pozetto", delay=30)
     expect(page.locator("#results")).to_contain_text("Showing results for “pozzetto”.")
     expect(page.locator("#results mark").first).to_have_text(re.compile("pozzett[oi]", re.I))
+
+
+@pytest.mark.parametrize("locale", ["de-DE"])
+def test_the_language_switch_keeps_the_section_being_read(page: Page):
+    page.goto("/rules/burraco#pozzetti")
+    expect(page.locator("article.rules")).to_have_attribute("lang", "de")
+    page.get_by_role("button", name="EN", exact=True).tap()
+    expect(page).to_have_url(re.compile(r"/rules/burraco#pozzetti$"))
+    expect(page.locator("article.rules")).to_have_attribute("lang", "en")
+    expect(page.locator("section#pozzetti")).to_be_in_viewport()
+
+    # A section reached from the contents, after the page came.
+    page.locator("nav.toc a[href='#closing']").click()
+    expect(page).to_have_url(re.compile(r"#closing$"))
+    page.get_by_role("button", name="DE", exact=True).tap()
+    expect(page).to_have_url(re.compile(r"/rules/burraco#closing$"))
+    expect(page.locator("article.rules")).to_have_attribute("lang", "de")
+    expect(page.locator("section#closing")).to_be_in_viewport()
+    shot(page, "de_rules_section_after_switch")
+
+
+def test_the_language_switch_keeps_a_search_typed(page: Page):
+    page.goto("/rules")
+    search_by_typing(page, "Molodka")
+    page.get_by_role("button", name="DE", exact=True).tap()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page).to_have_url(re.compile(r"/rules/search\?q=Molodka&"))
+    expect(page.locator("#rules-q")).to_have_value("Molodka")
+    expect(page.locator("#results .hits a").first).to_be_visible()
