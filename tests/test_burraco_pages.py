@@ -63,7 +63,7 @@ def test_a_custom_target_and_semi_clean(post, client):
 def test_the_sheet_shows_partners_as_sides(post, client):
     page = text(client.get(start(post)))
     assert "Anna &amp; Carla" in page and "Ben &amp; Dan" in page
-    assert "Hand 1: Anna deals, Ben leads." in page
+    assert "Game 1: Anna deals, Ben leads." in page
 
 
 # --- The panel -------------------------------------------------------------------------------
@@ -128,8 +128,8 @@ def test_totals_only_with_a_negative_total(post, client):
 BAD_HANDS = [
     ({"s0_clean": "0"}, "Anna &amp; Carla: closing needs at least one burraco."),
     ({"s0_pozzetto": "not_taken"}, "Anna &amp; Carla: closing needs the side&#39;s pozzetto"),
-    ({"s0_hand": "-5"}, "the points in hand must be from 0 to 1080"),
-    ({"s0_table": "1000000000"}, "the points on the table must be from 0 to 1080"),
+    ({"s0_hand": "-5"}, "the points in hand must be from 0 to 1,080"),
+    ({"s0_table": "1000000000"}, "the points on the table must be from 0 to 1,080"),
     ({"s0_table": "123"}, "not a multiple of 5"),
     ({"s0_mode": "total", "s0_total": "1000000000"}, "a hand&#39;s total must be from"),
 ]
@@ -159,7 +159,7 @@ def test_correcting_a_hand_shows_it_in_the_panel_and_undo_restores_it(post, clie
     sheet = start(post)
     save(post, sheet, SEED_HAND)
     page = text(client.get(f"{sheet}/hands/1"))
-    assert "Correct hand 1" in page and 'value="120"' in page
+    assert "Correct game 1" in page and 'value="120"' in page
     response = post(f"{sheet}/hands/1", {**SEED_HAND, "s0_hand": "30", "version": "1"})
     assert response.headers["Location"] == f"{sheet}?edited=1"
     page = text(client.get(response.headers["Location"]))
@@ -264,7 +264,7 @@ def test_the_sheet_in_german(post, client):
                        "s1_total": "5", "closer": "none"}, seen=1)
     client.set_cookie("lang", "de")
     page = text(client.get(sheet))
-    assert '<html lang="de">' in page and "Karten auf dem Tisch" in page
+    assert '<html lang="de">' in page and "Ausgelegte Karten" in page
 
 
 # --- The meld checker ------------------------------------------------------------------------

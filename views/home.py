@@ -4,6 +4,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, redirect, request, url_for
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 import store
 from scoring.games import GAMES, score
@@ -20,6 +21,10 @@ GAME_TILES = (
     ("buraco", "Buraco", _l("Brazilian rummy, Burraco's cousin.")),
 )
 
+# Burraco's, Bura's and Burkosel's rules speak of games (seed 002: "Ein Spiel endet, wenn
+# jemand schließt"), Burro's of hands (seed 000: "nach jeder Runde").
+COUNTED_IN_GAMES = frozenset({"burraco", "bura", "burkosel"})
+
 # A year: the choice of language should outlast the evening.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 
@@ -32,8 +37,16 @@ def _recent() -> list[dict]:
                                            match.hands)
         labels = unit_labels(standings.units, match.players)
         recent.append({"match": match, "standings": standings,
+                       "played": _played(match.game, len(match.hands)),
                        "ahead": [labels[unit] for unit in standings.ahead]})
     return recent
+
+
+def _played(game: str, count: int) -> str:
+    """How far a match has come, in its game's word: "3 games", in Burro "3 hands"."""
+    if game in COUNTED_IN_GAMES:
+        return ngettext("%(num)s game", "%(num)s games", count)
+    return ngettext("%(num)s hand", "%(num)s hands", count)
 
 
 @bp.get("/")
