@@ -1,6 +1,7 @@
 """The Burraco entry panel as a form: each side's hand as numbers, as taps on the card
-counter, or as a total counted on paper. Every button posts the whole form, so the panel
-works without JavaScript; htmx only makes the round trip invisible."""
+counter, or as a total counted on paper. On the phone a script presses the buttons at once
+(static/panel.js); without it every button posts the whole form and ``press`` does the same
+here, so the panel works either way."""
 
 from dataclasses import dataclass, field
 
@@ -40,16 +41,23 @@ class SideDraft:
         return any(self.taps[pile].values())
 
     def points(self, pile: str):
-        """The pile's points: the taps when there are any, else what was typed."""
-        if self.tapped(pile):
-            return burraco.tapped_points(self.taps[pile])
-        return self.typed[pile]
+        """The pile's points: what was typed, plus the tapped cards (a typed 185 is where
+        the taps start counting); typed text that is no number stays, to be refused."""
+        if not self.tapped(pile):
+            return self.typed[pile]
+        base = parse_int(self.typed[pile] or "0")
+        if base is None:
+            return self.typed[pile]
+        return base + burraco.tapped_points(self.taps[pile])
 
     def tap_summary(self, pile: str) -> str:
-        """"3×10 + 2×5 + 1×30" for the tap counter's running line."""
+        """"185 + 3×10 + 1×30 = 245" for the tap counter's running line (static/panel.js
+        writes the same line as the taps come)."""
         values = dict(burraco.TAP_CLASSES)
-        return " + ".join(f"{count}×{values[name]}" for name, count in self.taps[pile].items()
-                          if count)
+        base = parse_int(self.typed[pile] or "0")
+        parts = [self.typed[pile]] if base else []
+        parts += [f"{count}×{values[name]}" for name, count in self.taps[pile].items() if count]
+        return " + ".join(parts) + f" = {self.points(pile)}"
 
 
 @dataclass
@@ -70,6 +78,12 @@ def _side_count(alone: str) -> int:
 
 def blank_draft() -> Draft:
     return Draft([SideDraft(), SideDraft()])
+
+
+def shown_sides(draft: Draft, players: int) -> list:
+    """The side cards the panel holds: with three players always three, the third shown
+    only while nobody ran out (so the choice can change on the phone at once)."""
+    return [*draft.sides, *[SideDraft()] * ((3 if players == 3 else 2) - len(draft.sides))]
 
 
 def draft_from_form(form) -> Draft:

@@ -1,0 +1,271 @@
+// Entry panels that answer at once. A tap on a counter, stepper, toggle or choice changes
+// the form's own inputs on the phone, with no request; only the preview and the save go to
+// the server. Without this script every such button posts the form and the server does the
+// same, so the state always lives in the inputs and the plain form keeps working.
+//
+// The markup says what each control does:
+//   data-add="NAME" data-step="1" [data-max="60"]  add to a whole-number input
+//   data-sign="NAME"                                turn a typed total's sign around
+//   data-set="NAME" data-value="V"                  set an input (e.g. a side's mode)
+//   data-clear="NAME"                               empty a pile: its typed points and taps
+//   data-when="A=1&B=2|C=3" / data-unless="…"       shown (and enabled) only while one of the
+//                                                   "|" groups holds (each "&" part of it)
+//   data-count-of="NAME"                            shows an input's value
+//   data-pile-sum="NAME"                            "185 + 3×10 + 1×30 = 245" for a pile
+//   data-label-by="NAME" data-labels='{"V": "…"}'   a name that follows a choice
+// A panel is form[data-local-panel]; data-draft-key names its unsaved entry on this phone.
+(function () {
+  "use strict";
+
+  const PANEL = "form[data-local-panel]";
+  // Controls only a page without this script needs (e.g. "OK" after a choice) step aside.
+  document.documentElement.classList.add("js");
+  const STORE_PREFIX = "tablemate:entry:";
+  const NOT_STORED = new Set(["csrf_token", "version", "key", "press"]);
+
+  const field = (form, name) => form.elements.namedItem(name);
+
+  function valueOf(form, name) {
+    const found = field(form, name);
+    if (!found) return "";
+    if (found instanceof RadioNodeList || found.type === "radio") {
+      const checked = [...(found.length ? found : [found])].find((input) => input.checked);
+      return checked ? checked.value : "";
+    }
+    return found.value;
+  }
+
+  const whole = (text) => (/^-?\d+$/.test(String(text).trim()) ? parseInt(text, 10) : 0);
+
+  function setValue(form, name, value) {
+    const found = field(form, name);
+    if (!found) return;
+    for (const input of found.length && !(found instanceof HTMLSelectElement) ? found : [found]) {
+      if (input.type === "radio" || input.type === "checkbox") {
+        input.checked = input.value === value;
+      } else {
+        input.value = value;
+      }
+    }
+  }
+
+  // --- What a button does -------------------------------------------------------------
+
+  function press(form, button) {
+    const data = button.dataset;
+    if (data.add) {
+      const max = data.max === undefined ? Infinity : whole(data.max);
+      const next = Math.min(Math.max(whole(valueOf(form, data.add)) + whole(data.step), 0), max);
+      setValue(form, data.add, String(next));
+    } else if (data.sign) {
+      const total = valueOf(form, data.sign).trim();
+      setValue(form, data.sign, total.startsWith("-") ? total.slice(1) : "-" + total);
+    } else if (data.set) {
+      setValue(form, data.set, data.value);
+    } else if (data.clear) {
+      setValue(form, data.clear, "");
+      for (const input of form.querySelectorAll(`[data-pile="${data.clear}"]`)) input.value = "0";
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // --- What the panel shows, derived from its inputs ----------------------------------
+
+  const holds = (form, conditions) =>
+    conditions.split("|").some((group) => group.split("&").every((condition) => {
+      const [name, value] = condition.split("=");
+      return valueOf(form, name) === value;
+    }));
+
+  function pileSum(form, pile) {
+    const typed = valueOf(form, pile).trim();
+    const taps = [...form.querySelectorAll(`[data-pile="${pile}"]`)]
+      .filter((input) => whole(input.value) > 0);
+    if (!taps.length) return "";
+    const parts = taps.map((input) => `${whole(input.value)}×${input.dataset.cardValue}`);
+    const total = taps.reduce((sum, input) => sum + whole(input.value) * whole(input.dataset.cardValue),
+                              whole(typed));
+    return [...(typed && whole(typed) ? [typed] : []), ...parts].join(" + ") + " = " + total;
+  }
+
+  function render(form) {
+    for (const element of form.querySelectorAll("[data-when], [data-unless]")) {
+      const shown = (!element.dataset.when || holds(form, element.dataset.when))
+        && (!element.dataset.unless || !holds(form, element.dataset.unless));
+      element.hidden = !shown;
+      // A hidden alternative sends nothing: a fieldset disables every control inside it.
+      if (element instanceof HTMLFieldSetElement) element.disabled = !shown;
+    }
+    for (const output of form.querySelectorAll("[data-count-of]")) {
+      const count = valueOf(form, output.dataset.countOf);
+      output.textContent = output.dataset.prefix ? output.dataset.prefix + count : count;
+      if (output.dataset.prefix) output.hidden = whole(count) === 0;
+    }
+    for (const button of form.querySelectorAll("[data-add][data-step^='-']")) {
+      button.disabled = whole(valueOf(form, button.dataset.add)) === 0;
+    }
+    for (const line of form.querySelectorAll("[data-pile-sum]")) {
+      const sum = pileSum(form, line.dataset.pileSum);
+      line.hidden = !sum;
+      const text = line.querySelector(".sum-text");
+      if (text) text.textContent = sum;
+    }
+    for (const label of form.querySelectorAll("[data-label-by]")) {
+      const labels = JSON.parse(label.dataset.labels);
+      const chosen = valueOf(form, label.dataset.labelBy);
+      label.textContent = chosen in labels ? labels[chosen] : labels[""];
+    }
+    for (const toggle of form.querySelectorAll("[data-set][data-value]")) {
+      toggle.setAttribute("aria-pressed", String(valueOf(form, toggle.dataset.set) === toggle.dataset.value));
+    }
+  }
+
+  // --- The unsaved entry survives a reload, a language switch and a "Why?" visit --------
+
+  const storeKey = (form) => form.dataset.draftKey && STORE_PREFIX + form.dataset.draftKey;
+
+  function remember(form) {
+    const key = storeKey(form);
+    if (!key) return;
+    const entries = [...new FormData(form)].filter(([name]) => !NOT_STORED.has(name));
+    try {
+      localStorage.setItem(key, JSON.stringify(entries));
+    } catch (full) { /* private mode or a full store: the entry stays on screen only */ }
+  }
+
+  function forget(form) {
+    const key = storeKey(form);
+    if (key) localStorage.removeItem(key);
+  }
+
+  function restore(form) {
+    const key = storeKey(form);
+    const saved = key && localStorage.getItem(key);
+    if (!saved) return false;
+    const entries = JSON.parse(saved);
+    // Twice: the first pass makes the choices that decide which fields are enabled.
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (const [name, value] of entries) setValue(form, name, value);
+      render(form);
+    }
+    return true;
+  }
+
+  // An entry saved as the next hand is not wanted once the sheet has moved past it.
+  function forgetOlder(form) {
+    const match = /^(.*):next-(\d+)$/.exec(form.dataset.draftKey || "");
+    if (!match) return;
+    for (let index = localStorage.length - 1; index >= 0; index -= 1) {
+      const key = localStorage.key(index);
+      const older = key && key.startsWith(STORE_PREFIX + match[1] + ":next-")
+        && whole(key.slice((STORE_PREFIX + match[1] + ":next-").length)) < whole(match[2]);
+      if (older) localStorage.removeItem(key);
+    }
+  }
+
+  // --- After every change -------------------------------------------------------------
+
+  function changed(form) {
+    render(form);
+    remember(form);
+    // A refusal is about the entry as it was: once the entry changes it no longer applies.
+    for (const refusal of document.querySelectorAll("#sheet > .error")) refusal.remove();
+    form.dispatchEvent(new CustomEvent("panel-changed", { bubbles: true }));
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    const form = button && button.closest(PANEL);
+    if (!form) return;
+    if (button.matches("[data-retry]")) {
+      event.preventDefault();
+      failed(form, false);
+      form.requestSubmit();
+    } else if (press(form, button)) {
+      event.preventDefault();
+      changed(form);
+    }
+  });
+
+  document.addEventListener("input", (event) => {
+    const form = event.target.closest && event.target.closest(PANEL);
+    if (form) {
+      render(form);
+      remember(form);
+      for (const refusal of document.querySelectorAll("#sheet > .error")) refusal.remove();
+    }
+  });
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest && event.target.closest(PANEL);
+    if (form) changed(form);
+  });
+
+  document.addEventListener("click", (event) => {
+    const discard = event.target.closest("[data-discard]");
+    if (!discard) return;
+    for (const form of document.querySelectorAll(PANEL)) forget(form);
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(STORE_PREFIX + discard.dataset.discard + ":")) localStorage.removeItem(key);
+    }
+  });
+
+  // --- The save: kept on screen when the network fails ----------------------------------
+
+  function failed(form, shown) {
+    const notice = form.querySelector("[data-save-failed]");
+    if (notice) notice.hidden = !shown;
+  }
+
+  const isSave = (event) => event.detail.elt && event.detail.elt.matches && event.detail.elt.matches(PANEL);
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (isSave(event) && event.detail.xhr.status >= 500) {
+      event.detail.shouldSwap = false;
+      failed(event.detail.elt, true);
+    }
+  });
+  for (const trouble of ["htmx:sendError", "htmx:timeout"]) {
+    document.addEventListener(trouble, (event) => {
+      if (isSave(event)) failed(event.detail.elt, true);
+    });
+  }
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (isSave(event) && event.detail.successful) forget(event.detail.elt);
+  });
+  // A plain form (no htmx yet) leaves the page: what it sends is saved or refused there.
+  document.addEventListener("submit", (event) => {
+    if (event.target.matches(PANEL) && !window.htmx) forget(event.target);
+  });
+
+  // --- Every panel on the page, now and after each swap ---------------------------------
+
+  // A restored entry asks for its preview once htmx listens (it may come after this script).
+  function askPreview(form) {
+    if (!window.htmx) return;
+    delete form.dataset.restored;
+    form.dispatchEvent(new CustomEvent("panel-changed", { bubbles: true }));
+  }
+
+  function setUp(root) {
+    for (const form of root.querySelectorAll(PANEL)) {
+      if (form.dataset.ready) {
+        if (form.dataset.restored) askPreview(form);
+        continue;
+      }
+      form.dataset.ready = "true";
+      forgetOlder(form);
+      if (form.dataset.fresh !== undefined && restore(form)) form.dataset.restored = "true";
+      render(form);
+      if (form.dataset.restored) askPreview(form);
+    }
+  }
+
+  document.addEventListener("htmx:load", (event) => setUp(event.detail.elt.parentElement || document));
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => setUp(document));
+  } else {
+    setUp(document);
+  }
+})();
