@@ -343,14 +343,17 @@ def fts_query(terms: list[Term]) -> str:
     return " AND ".join(quoted(term) for term in terms)
 
 
-def snippet(text: str, phrases: Iterable[str], width: int = 160) -> list[tuple[str, bool]]:
+def snippet(text: str, phrases: Iterable[str], width: int = 160,
+            folded: str | None = None) -> list[tuple[str, bool]]:
     """A window of ``text`` around the first phrase found, as (piece, is_match) pairs to
-    escape and mark when rendering.
+    escape and mark when rendering. ``folded`` is the text folded, if at hand: folding
+    costs more than the rest of a search.
 
     >>> snippet("Der Ablagestapel liegt offen.", ["stapel"], 40)
     [('Der Ablage', False), ('stapel', True), (' liegt offen.', False)]
     """
-    spans = [match.span() for match in phrases_pattern(tuple(phrases)).finditer(fold(text))]
+    spans = [match.span() for match in
+             phrases_pattern(tuple(phrases)).finditer(folded or fold(text))]
     first = spans[0][0] if spans else 0
     start = max(0, first - width // 3)
     if start:

@@ -95,7 +95,8 @@ def search(query: str, lang_first: str, game: str | None = None,
     phrases = [phrase for term in terms for phrase in term.phrases]
     return Found(
         [{"game": row["game"], "lang": row["lang"], "section": row["section"],
-          "title": row["title"], "snippet": rules_content.snippet(row["text"], phrases),
+          "title": row["title"],
+          "snippet": rules_content.snippet(row["text"], phrases, folded=row["folded_text"]),
           "url": section_url(row["game"], row["section"], row["lang"])} for row in rows],
         {term.typed: term.corrected for term in terms if term.corrected})
 
