@@ -1,7 +1,9 @@
 """Speed, as ratios against a baseline measured in the same run (machines differ; ratios
 travel). Run with `make bench`.
 
-1. Rules search: the FTS5 trigram query against a plain LIKE scan of the same sections.
+1. Rules search: what a search costs (the terms with their synonyms, split words and typo
+   corrections, the FTS5 trigram query, the snippets) against a plain LIKE scan of the same
+   sections, for a plain word, a synonym, a two-digit number and a misspelt word.
 2. Re-scoring: the standings of a long Burraco match, derived from what was entered, against
    only reading those entries from the database (the floor every request pays anyway).
 """
@@ -13,10 +15,13 @@ from pathlib import Path
 
 import store
 from app import create_app
-from rules_content import fold, fts_query, search_terms
+from rules_content import fold
 from scoring.games import score
+from views import rules
 
 REPEAT, NUMBER = 7, 50
+SEARCHES = {"Stapel": "a word", "pozzetto": "a synonym", "31": "a number",
+            "pozetto": "a typo"}
 
 
 def best(statement) -> float:
@@ -27,10 +32,10 @@ def best(statement) -> float:
 def main() -> None:
     app = create_app({"DATABASE": str(Path(tempfile.mkdtemp()) / "bench.sqlite"),
                       "SECRET_KEY": "bench"})
-    with app.app_context():
+    with app.test_request_context():
         db = store.get_db()
-        terms = search_terms("Stapel")
-        fts = best(lambda: store.search_rules(db, fts_query(terms), "de"))
+        searches = {query: best(lambda query=query: rules.search(query, "de"))
+                    for query in SEARCHES}
         like = best(lambda: list(db.query(
             "SELECT * FROM rule_sections WHERE folded_text LIKE ? ORDER BY lang != 'de'",
             [f"%{fold('Stapel')}%"])))
@@ -45,7 +50,8 @@ def main() -> None:
 
     print(f"{'measure':<44}{'ms':>10}{'× baseline':>12}")
     for name, seconds, baseline in (
-            ("rules search 'Stapel' (FTS5 trigram)", fts, like),
+            *((f"rules search '{query}' ({kind})", searches[query], like)
+              for query, kind in SEARCHES.items()),
             ("  baseline: LIKE scan of all sections", like, like),
             ("re-score a 300-hand Burraco match", rescore, read),
             ("  baseline: read its entries", read, read)):
