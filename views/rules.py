@@ -86,6 +86,7 @@ def search(query: str, lang_first: str, game: str | None = None,
     terms = [rules_content.expand(term, vocabulary(db)) for term in typed]
     rows = store.search_rules(db, rules_content.fts_query(terms),
                               lang_first=lang_first, game=game, lang=lang)
+    # The trigram index finds "31" only beside a space, so also in "310": keep whole ones.
     whole = [term for term in terms if term.whole_words_only]
     rows = [row for row in rows if all(term.pattern.search(row["folded_title"])
                                        or term.pattern.search(row["folded_text"])
