@@ -262,10 +262,23 @@
     }
   }
 
-  document.addEventListener("htmx:load", (event) => setUp(event.detail.elt.parentElement || document));
+  // Side names stick just under the scoreboard, whose height follows the screen and names.
+  function followBoard() {
+    const board = document.querySelector(".scoreboard");
+    if (!board || board.dataset.followed) return;
+    board.dataset.followed = "true";
+    new ResizeObserver(() => document.documentElement.style.setProperty(
+      "--board-height", board.getBoundingClientRect().height + "px")).observe(board);
+  }
+
+  document.addEventListener("htmx:load", (event) => {
+    setUp(event.detail.elt.parentElement || document);
+    followBoard();
+  });
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", () => setUp(document));
+    document.addEventListener("DOMContentLoaded", () => { setUp(document); followBoard(); });
   } else {
     setUp(document);
+    followBoard();
   }
 })();
