@@ -127,8 +127,14 @@ def render_markdown(markdown: str) -> str:
 
 
 def plain_text(markdown: str) -> str:
-    """The words of a section as a reader sees them, for the search index and snippets."""
-    text = re.sub(r"^\s*(?:[-*•]|\d+\.)\s+", "", markdown, flags=re.M)
+    """The words of a section as a reader sees them, for the search index and snippets.
+
+    >>> plain_text("bei den [Sonderregeln](#variant-two-or-three) und **fett**")
+    'bei den Sonderregeln und fett'
+    """
+    # A link reads as its words; where it points is no word of the text.
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
+    text = re.sub(r"^\s*(?:[-*•]|\d+\.)\s+", "", text, flags=re.M)
     text = re.sub(r"^\s*\|?\s*:?-{3,}.*$", "", text, flags=re.M)
     text = re.sub(r"[*_`>#|]", " ", text)
     return " ".join(text.split())
