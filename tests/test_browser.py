@@ -187,14 +187,14 @@ def test_german_phone_plays_a_short_match_in_german(page: Page):
     expect(page.locator(".lead")).to_have_text(
         "Spielzettel, Prüfhilfen und Regeln für den Kartentisch.")
     expect(page.get_by_role("heading", name="Neue Partie")).to_be_visible()
-    expect(page.locator(".topbar nav")).to_contain_text("Prüfen")
+    expect(page.locator(".topbar nav")).to_contain_text("Prüfhilfen")
     left = {"home": english_left_over(page, "home")}
     shot(page, "de_home", full_page=True)
 
     page.locator("a.tile", has_text="Burro").first.tap()
     expect(page.get_by_role("heading", name="Neue Burro-Partie")).to_be_visible()
     expect(page.locator("legend").first).to_have_text("Spieler")
-    expect(page.get_by_label("Strafpunkte-Grenze (Burro): Wer sie erreicht, verliert")
+    expect(page.get_by_label("Strafpunktgrenze (Burro): Wer sie erreicht, verliert")
            ).to_be_visible()
     expect(page.locator(".player-rows .deals").first).to_have_text("gibt zuerst")
     left["new"] = english_left_over(page, "new")
@@ -233,7 +233,7 @@ def test_german_phone_plays_a_short_match_in_german(page: Page):
 
     banner = page.locator(".banner")
     expect(banner.get_by_role("heading", name="Partie beendet")).to_be_visible()
-    expect(banner).to_contain_text("Ben hat die Grenze erreicht: der Burro!")
+    expect(banner).to_contain_text("Ben hat die Grenze erreicht und ist der Burro!")
     expect(banner.locator(".winners")).to_have_text("Gewinner: Anna, Carla, Dan")
     expect(banner.get_by_role("link", name="Noch mal mit denselben Spielern")).to_be_visible()
     expect(page.locator(".player-buttons button")).to_have_count(0)

@@ -117,7 +117,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
 
     # The sheet: two sides, partners opposite (1st & 3rd against 2nd & 4th).
     header = page.locator(".scoreboard .next")
-    expect(header).to_contain_text("Hand 1: Anna deals, Ben leads.")
+    expect(header).to_contain_text("Game 1: Anna deals, Ben leads.")
     expect(header).to_contain_text("Target 505")
     expect(page).to_have_url(re.compile(r"/m/[^/?]+$"))
     expect(page).to_have_title(re.compile(r"^Anna · Ben · Carla · Dan · Burraco"))
@@ -125,7 +125,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     expect_totals(page, 0, 0)
     expect(page.locator(".totals .to-go")).to_have_text(["505 to go", "505 to go"])
     expect(page.locator(".totals li.dealer .name")).to_have_text(US)
-    expect(page.get_by_role("heading", name="Enter hand 1")).to_be_visible()
+    expect(page.get_by_role("heading", name="Enter game 1")).to_be_visible()
     rule_links_lead_to_rules(page, later_problems, "sheet")
     shot(page, "burraco_en_sheet_start", full_page=True)
     page.evaluate("window.__marker = 1")
@@ -174,14 +174,14 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
 
     save_button(page).tap()
     toast = page.locator(".toast")
-    expect(toast).to_contain_text("Hand 1 saved.")
+    expect(toast).to_contain_text("Game 1 saved.")
     expect(toast.get_by_role("button", name="Undo", exact=True)).to_be_visible()
     # Save sits at the bottom of a long panel: the toast (with its Undo) must come into view.
-    in_view(page, toast, "after Save, the toast 'Hand 1 saved.' with its Undo", later_problems)
+    in_view(page, toast, "after Save, the toast 'Game 1 saved.' with its Undo", later_problems)
     shot(page, "burraco_en_hand1_saved_viewport")
     expect_totals(page, 410, 155)
     expect(page.locator(".totals .to-go")).to_have_text(["95 to go", "350 to go"])
-    expect(header).to_contain_text("Hand 2: Ben deals, Carla leads.")
+    expect(header).to_contain_text("Game 2: Ben deals, Carla leads.")
     hands = page.locator(".history tbody tr:not(.breakdown)")
     expect(hands).to_have_count(1)
     expect(hands.first.locator("td")).to_have_text(["+410 410", "+155 155"])
@@ -234,7 +234,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     shot(page, "burraco_en_hand2_filled", full_page=True)
     save_button(page).tap()
 
-    expect(toast).to_contain_text("Hand 2 saved.")
+    expect(toast).to_contain_text("Game 2 saved.")
     expect_totals(page, 510, 120)
     banner = page.locator(".banner")
     expect(banner.get_by_role("heading", name="Match over")).to_be_visible()
@@ -350,7 +350,7 @@ class German:
 SHEET_LABELS = {
     "Meld checker": {},
     "Target %(num)s": {"num": 505},
-    "Enter hand %(number)s": {"number": 1},
+    "Enter game %(number)s": {"number": 1},
     "Count the parts": {},
     "Total only": {},
     "Cards on the table": {},
@@ -363,7 +363,7 @@ SHEET_LABELS = {
     "picked up, not looked at": {},
     "Who closed?": {},
     "nobody (stock ran out or stalemate)": {},
-    "Save hand": {},
+    "Save game": {},
 }
 
 
@@ -377,7 +377,7 @@ def test_burraco_sheet_in_german(page: Page):
     expect(page.locator("html")).to_have_attribute("lang", "de")
 
     header = page.locator(".scoreboard .next")
-    expect(header).to_contain_text("Runde 1: Anna gibt, Ben spielt aus.")
+    expect(header).to_contain_text("Spiel 1: Anna gibt, Ben spielt aus.")
     expect(page.locator(".totals .name")).to_have_text(["Anna", "Ben"])
     expect(page.locator(".totals .to-go")).to_have_text(["noch 505", "noch 505"])
     expect(page.locator(".totals .dealer-mark")).to_have_text("gibt")
@@ -389,7 +389,7 @@ def test_burraco_sheet_in_german(page: Page):
     english_shown = [f"{msgid!r}: {de(msgid, **values)!r} not on the page"
                      for msgid, values in SHEET_LABELS.items()
                      if de.translated(msgid) and de(msgid, **values) not in text]
-    expect(page.get_by_role("heading", name=de("Enter hand %(number)s", number=1))
+    expect(page.get_by_role("heading", name=de("Enter game %(number)s", number=1))
            ).to_be_visible()
     anna, ben = side(page, "Anna"), side(page, "Ben")
     expect(anna.get_by_role("button", name=de("Count the parts"))).to_have_attribute(
@@ -413,7 +413,7 @@ def test_burraco_sheet_in_german(page: Page):
 
     # Ben counted on paper: -35 through the ± key; Anna typed 60.
     ben.get_by_role("button", name=de("Total only")).tap()
-    ben_total = ben.get_by_label(de("The side's total for this hand (counted on paper)"))
+    ben_total = ben.get_by_label(de("The side's total for this game (counted on paper)"))
     ben_total.fill("35")
     ben.get_by_role("button", name=de("Plus or minus")).tap()
     expect(ben_total).to_have_value("-35")
@@ -433,22 +433,22 @@ def test_burraco_sheet_in_german(page: Page):
     page.locator("fieldset.closer").get_by_label(
         de("nobody (stock ran out or stalemate)")).check()
     expect(page.locator("#preview .preview-side")).to_have_text(["Anna +60", "Ben −35"])
-    expect(save_button(page)).to_have_text(de("Save hand"))
+    expect(save_button(page)).to_have_text(de("Save game"))
     save_button(page).tap()
     toast = page.locator(".toast")
-    expect(toast).to_contain_text("Runde 1 gespeichert.")
+    expect(toast).to_contain_text("Spiel 1 gespeichert.")
     expect(toast.get_by_role("button", name="Rückgängig", exact=True)).to_be_visible()
     expect_totals(page, 60, -35)
     expect(page.locator(".totals .to-go")).to_have_text(["noch 445", "noch 540"])
-    expect(header).to_contain_text("Runde 2: Ben gibt, Anna spielt aus.")
-    expect(page.get_by_role("heading", name="Runden (zum Korrigieren auf die Nummer tippen)")
+    expect(header).to_contain_text("Spiel 2: Ben gibt, Anna spielt aus.")
+    expect(page.get_by_role("heading", name="Spiele (zum Korrigieren auf die Nummer tippen)")
            ).to_be_visible()
-    expect(page.get_by_role("link", name="Runde 1 korrigieren")).to_be_visible()
+    expect(page.get_by_role("link", name="Spiel 1 korrigieren")).to_be_visible()
     expect(page.locator(".history tr.breakdown span")).to_have_text([
         "Anna: " + de("cards %(num)s", num=60), "Ben: " + de("counted on paper")])
     shot(page, "burraco_de_sheet_after_hand", full_page=True)
     page.reload()
-    expect(page.get_by_role("button", name="Letzte Runde rückgängig")).to_be_visible()
+    expect(page.get_by_role("button", name="Letztes Spiel rückgängig")).to_be_visible()
 
     if de.untranslated:
         warnings.warn("Burraco sheet strings still untranslated in messages.po: "

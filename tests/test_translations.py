@@ -60,7 +60,8 @@ NBSP, NO_BREAK_HYPHEN = "\u00a0", "\u2011"
 UNITS = (r"(?:Punkte?n?|Augen?|Runden?|Spiel(?:e|en)?|Chips?|Karten?|Strafpunkte?|Zeichen"
          r"|Spielern?|Änderung(?:en)?|Abschnitte?|Asse|Burracos)")
 NUMBER = r"(?:\d+|%\(\w+\)s)"
-LABELS = r"(?:Runde|Spiel|Spieler|Partei|Eintrag|Nr\.|Ziel|Grenze|Pot|Karten|Burracos|Schließen|Hand|Pozzetto)"
+LABELS = (r"(?:Runde|Spiel|Spieler|Partei|Eintrag|Nr\.|Ziel|Grenze|Pot|Karten|Burracos|Schließen"
+          r"|Hand|Pozzetto)")
 BREAKABLE = re.compile(rf"\b{NUMBER} {UNITS}\b|\b{LABELS} [+−]?{NUMBER}")
 
 
@@ -73,7 +74,8 @@ def german_strings(catalog):
 def test_a_number_never_breaks_from_its_unit_or_label(catalog):
     """At 360 px "45 Punkte" must not end a line with "45" and start the next with "Punkte":
     numbers and their units or labels are joined by a no-break space."""
-    breakable = [hit.group() for text in german_strings(catalog) for hit in BREAKABLE.finditer(text)]
+    breakable = [hit.group() for text in german_strings(catalog)
+                 for hit in BREAKABLE.finditer(text)]
     assert not breakable
 
 
