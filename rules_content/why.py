@@ -78,6 +78,7 @@ WHY.update({("bura", code): section for code, section in {
 }.items()})
 WHY.update({("burkosel", code): "variant-burkosel" for code in (
     "player_count", "burkosel_entry", "card_points_range", "tricks_range", "card_points_sum",
+    "card_points_missing",
     "points_without_trick", "dealing")})
 WHY.update({("burkosel", code): "burkosel-end" for code in (
     "hand_after_end", "match_finished", "end")})

@@ -40,6 +40,19 @@ def units_of(players: int) -> tuple[tuple[int, ...], ...]:
     return each_alone(players)
 
 
+def _one_left_out(points: list) -> list:
+    """All card points add up to 120 (seed: "Alle 36 Karten zusammen haben 120 Augen"), so
+    one side's may be left out and follow from the others'; two left out cannot."""
+    missing = [unit for unit, value in enumerate(points) if value in (None, "")]
+    if not missing:
+        return points
+    if len(missing) > 1:
+        raise HandError("card_points_missing", side=missing[0] + 1)
+    others = [whole_number(value, "card_points_range", 0, ALL_POINTS, error=HandError)
+              for value in points if value not in (None, "")]
+    return [ALL_POINTS - sum(others) if value in (None, "") else value for value in points]
+
+
 def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
     """A game: each unit's card points (120 in all) and tricks, or who won at once."""
     units = len(units_of(players))
@@ -51,6 +64,7 @@ def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
     points, tricks = raw.get("card_points"), raw.get("tricks")
     if not all(isinstance(values, list) and len(values) == units for values in (points, tricks)):
         raise HandError("burkosel_entry")
+    points = _one_left_out(points)
     points = [whole_number(value, "card_points_range", 0, ALL_POINTS, error=HandError)
               for value in points]
     tricks = [whole_number(value, "tricks_range", 0, MAX_TRICKS, error=HandError)

@@ -444,10 +444,14 @@ def _verify_cards_together(sides: Sequence[SideHand]) -> None:
     counted = [(index, side) for index, side in enumerate(sides) if side.total is None]
     for field in ("table_points", "hand_points"):
         values = {index: getattr(side, field) for index, side in counted}
-        if sum(values.values()) > DECK_POINTS:
-            index = max(values, key=values.get)
-            raise HandError(f"{field}_together", side=index + 1, value=values[index],
-                            total=sum(values.values()), high=DECK_POINTS)
+        if sum(values.values()) <= DECK_POINTS:
+            continue
+        index = max(values, key=values.get)
+        found = {"side": index + 1, "value": values[index], "total": sum(values.values()),
+                 "high": DECK_POINTS}
+        if field == "table_points":
+            raise HandError("table_points_together", **found)
+        raise HandError("hand_points_together", **found)
 
 
 def verify_sides(raw_sides, semipulito: bool, count: int = 2) -> list[SideHand]:
@@ -455,7 +459,9 @@ def verify_sides(raw_sides, semipulito: bool, count: int = 2) -> list[SideHand]:
     one side closed (seed: "Schließen"), and no more points than the cards hold (B6)."""
     if not isinstance(raw_sides, Sequence) or isinstance(raw_sides, str) or \
             len(raw_sides) != count:
-        raise HandError("hand_needs_two_sides" if count == 2 else "hand_needs_three_sides")
+        if count == 3:
+            raise HandError("hand_needs_three_sides")
+        raise HandError("hand_needs_two_sides")
     sides = [verify_side(raw, side, semipulito) for side, raw in enumerate(raw_sides)]
     if sum(side.closed for side in sides) > 1:
         raise HandError("both_closed")

@@ -8,12 +8,18 @@
 //   data-sign="NAME"                                turn a typed total's sign around
 //   data-set="NAME" data-value="V"                  set an input (e.g. a side's mode)
 //   data-clear="NAME"                               empty a pile: its typed points and taps
+//   data-append="NAME" data-value="AS"              add a card to a typed list of cards
+//   data-pop="NAME"                                 take the last card off that list
+//   data-check                                      ask for the preview (Enter in a field)
+//   data-complement="NAME" data-total="120"         fill the other side in: 120 − this
 //   data-when="A=1&B=2|C=3" / data-unless="…"       shown (and enabled) only while one of the
 //                                                   "|" groups holds (each "&" part of it)
 //   data-count-of="NAME"                            shows an input's value
 //   data-pile-sum="NAME"                            "185 + 3×10 + 1×30 = 245" for a pile
 //   data-label-by="NAME" data-labels='{"V": "…"}'   a name that follows a choice
-// A panel is form[data-local-panel]; data-draft-key names its unsaved entry on this phone.
+// A panel is form[data-local-panel]; data-draft-key names its unsaved entry on this phone,
+// data-remember="NAME NAME" the choices kept for the whole match (under data-match-key).
+// Elsewhere, Enter in a field with enterkeyhint="next" moves to the next field of its name.
 (function () {
   "use strict";
 
@@ -65,6 +71,12 @@
     } else if (data.clear) {
       setValue(form, data.clear, "");
       for (const input of form.querySelectorAll(`[data-pile="${data.clear}"]`)) input.value = "0";
+    } else if (data.append) {
+      setValue(form, data.append, [valueOf(form, data.append).trim(), data.value].join(" ").trim());
+    } else if (data.pop) {
+      setValue(form, data.pop, valueOf(form, data.pop).trim().split(/[\s,]+/).slice(0, -1).join(" "));
+    } else if (button.matches("[data-check]")) {
+      return true;
     } else {
       return false;
     }
@@ -135,6 +147,25 @@
     } catch (full) { /* private mode or a full store: the entry stays on screen only */ }
   }
 
+  // Choices a table keeps from one hand to the next ("Total only" for a side on paper).
+  const keptKey = (form) => form.dataset.matchKey && STORE_PREFIX + form.dataset.matchKey + ":kept";
+
+  function keepChoices(form) {
+    const key = keptKey(form);
+    if (!key || !form.dataset.remember) return;
+    const kept = Object.fromEntries(form.dataset.remember.split(" ").map((name) => [name, valueOf(form, name)]));
+    try {
+      localStorage.setItem(key, JSON.stringify(kept));
+    } catch (full) { /* as above */ }
+  }
+
+  function applyKeptChoices(form) {
+    const key = keptKey(form);
+    const kept = key && localStorage.getItem(key);
+    if (!kept) return;
+    for (const [name, value] of Object.entries(JSON.parse(kept))) setValue(form, name, value);
+  }
+
   function forget(form) {
     const key = storeKey(form);
     if (key) localStorage.removeItem(key);
@@ -170,6 +201,7 @@
   function changed(form) {
     render(form);
     remember(form);
+    keepChoices(form);
     // A refusal is about the entry as it was: once the entry changes it no longer applies.
     for (const refusal of document.querySelectorAll("#sheet > .error")) refusal.remove();
     form.dispatchEvent(new CustomEvent("panel-changed", { bubbles: true }));
@@ -182,15 +214,30 @@
     if (button.matches("[data-retry]")) {
       event.preventDefault();
       failed(form, false);
-      form.requestSubmit();
+      // The same button again: a player's button carries the player with it.
+      form.requestSubmit(lastSubmitter.get(form));
     } else if (press(form, button)) {
       event.preventDefault();
       changed(form);
     }
   });
 
+  // Two sides' card points add up to a fixed total: the other side's follow, until typed.
+  function complement(form, input) {
+    delete input.dataset.filled;
+    const other = field(form, input.dataset.complement);
+    const typed = input.value.trim();
+    if (!other || (other.value && other.dataset.filled !== "auto")) return;
+    const total = whole(input.dataset.total);
+    const rest = /^\d+$/.test(typed) && whole(typed) <= total ? String(total - whole(typed)) : "";
+    other.value = rest;
+    other.dataset.filled = rest ? "auto" : "";
+  }
+
   document.addEventListener("input", (event) => {
     const form = event.target.closest && event.target.closest(PANEL);
+    if (form && event.target.dataset.complement) complement(form, event.target);
+    else if (form && event.target.dataset) delete event.target.dataset.filled;
     if (form) {
       render(form);
       remember(form);
@@ -200,6 +247,18 @@
   document.addEventListener("change", (event) => {
     const form = event.target.closest && event.target.closest(PANEL);
     if (form) changed(form);
+  });
+
+  document.addEventListener("keydown", (event) => {
+    const input = event.target;
+    if (event.key !== "Enter" || !(input instanceof HTMLInputElement)) return;
+    if (input.enterKeyHint !== "next" || !input.form) return;
+    const same = [...input.form.elements].filter((other) => other.name === input.name);
+    const next = same[same.indexOf(input) + 1];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
   });
 
   document.addEventListener("click", (event) => {
@@ -234,9 +293,12 @@
   document.addEventListener("htmx:afterRequest", (event) => {
     if (isSave(event) && event.detail.successful) forget(event.detail.elt);
   });
+  const lastSubmitter = new WeakMap();
   // A plain form (no htmx yet) leaves the page: what it sends is saved or refused there.
   document.addEventListener("submit", (event) => {
-    if (event.target.matches(PANEL) && !window.htmx) forget(event.target);
+    if (!event.target.matches(PANEL)) return;
+    if (event.submitter && event.submitter.isConnected) lastSubmitter.set(event.target, event.submitter);
+    if (!window.htmx) forget(event.target);
   });
 
   // --- Every panel on the page, now and after each swap ---------------------------------
@@ -256,6 +318,7 @@
       }
       form.dataset.ready = "true";
       forgetOlder(form);
+      if (form.dataset.fresh !== undefined) applyKeptChoices(form);
       if (form.dataset.fresh !== undefined && restore(form)) form.dataset.restored = "true";
       render(form);
       if (form.dataset.restored) askPreview(form);

@@ -822,6 +822,22 @@ def test_burkosel_card_points_add_up_to_120(players, points, tricks):
     assert error.value.code == "card_points_sum"
 
 
+@pytest.mark.parametrize("players, points, scores", [
+    (2, ("", 25), (0, 4)), (2, (95, None), (0, 4)), (3, (40, "", 30), (2, 0, 2)),
+])
+def test_burkosel_one_sides_points_follow_from_the_others(players, points, scores):
+    """Seed: "Alle 36 Karten zusammen haben 120 Augen": one side's points left out are 120
+    minus the others'."""
+    tricks = (5, 2) if players == 2 else (3, 4, 3)
+    assert kosel_scores(players, points, tricks) == scores
+
+
+def test_burkosel_two_sides_left_out_are_named():
+    with pytest.raises(HandError) as error:
+        burkosel.verify_hand(burkosel.Options(), 3, kosel((40, "", ""), (3, 4, 3)))
+    assert error.value.code == "card_points_missing" and error.value.params["side"] == 2
+
+
 @pytest.mark.parametrize("players, points, tricks", [
     (2, (110, 10), (9, 0)), (3, (100, 10, 10), (6, 2, 0)),
 ])

@@ -170,6 +170,22 @@ def test_burkosel_refuses_what_cannot_be(post, app, form, message):
     assert stored(app, "entries") == 0
 
 
+def test_burkosel_fills_in_the_other_side_and_names_a_missing_one(post, client):
+    """Seed 003: the card points add up to 120; the panel types one side's, the sheet knows
+    the other's. With three players two missing are refused, naming the first."""
+    sheet = start(post, game="burkosel", players=("Anna", "Ben"))
+    page = text(client.get(sheet))
+    assert 'name="u0_points"' in page and 'data-complement="u1_points" data-total="120"' in page
+    post(f"{sheet}/hands", {"u0_points": "95", "u0_tricks": "5", "u1_points": "",
+                            "u1_tricks": "2", "version": "0"})
+    assert chips(text(client.get(sheet))) == ["0", "4"]
+    three = start(post, game="burkosel", players=("Anna", "Ben", "Carla"))
+    refused = post(f"{three}/hands", {"u0_points": "40", "u0_tricks": "3", "u1_tricks": "4",
+                                      "u2_tricks": "3", "version": "0"})
+    assert refused.status_code == 422
+    assert "Ben: the card points are missing" in text(refused)
+
+
 def test_burkosel_with_four_plays_in_partnerships(post, client):
     page = text(client.get(start(post, game="burkosel",
                                  players=("Anna", "Ben", "Carla", "Dan"))))

@@ -65,10 +65,12 @@ def _outcome_buttons(options) -> list[str]:
 
 
 def context(match, options, standings, number, draft) -> dict:
+    # Nothing posted: an unsaved entry kept on the phone may take the panel's place.
+    fresh = draft is None
     if draft is None:
         draft = (_stored(match.hands[number - 1]) if number and 1 <= number <= len(match.hands)
                  else Draft())
-    return {"draft": draft, "picker": bura.cards_by_suit(),
+    return {"draft": draft, "fresh": fresh, "picker": bura.cards_by_suit(),
             "outcome_buttons": _outcome_buttons(options),
             "flags": [flag for flag in bura.VARIANT_FLAGS if getattr(options, flag)],
             **_claim(draft)}

@@ -2,6 +2,8 @@
 
 from scoring import burkosel
 
+from .template_helpers import unit_labels
+
 
 def hand_from_form(form, players: int) -> dict:
     units = len(burkosel.units_of(players))
@@ -21,9 +23,15 @@ def draft_from_form(form) -> dict:
     return typed
 
 
+def side_names(match, form) -> list[str]:
+    """The sides a refusal names: the players, or the partnerships with four."""
+    return unit_labels(burkosel.units_of(len(match.players)), match.players)
+
+
 def context(match, options, standings, number, draft) -> dict:
     """The panel's fields: what was just typed, else the hand being corrected."""
     stored = match.hands[number - 1] if number and 1 <= number <= len(match.hands) else {}
     entered = draft or stored
-    return {"entered": entered, "all_points": burkosel.ALL_POINTS,
+    # Nothing posted: an unsaved entry kept on the phone may take the panel's place.
+    return {"entered": entered, "fresh": draft is None, "all_points": burkosel.ALL_POINTS,
             "losing_total": burkosel.LOSING_TOTAL}

@@ -117,6 +117,8 @@ MESSAGES = {
     "burkosel_entry": _l("Enter the card points and tricks of each side, or who won at "
                          "once."),
     "card_points_range": _l("Card points are whole numbers from %(low)s to %(high)s."),
+    "card_points_missing": _l("%(side)s: the card points are missing (only one side's may "
+                              "be left out: they follow from the others')."),
     "tricks_range": _l("Tricks are whole numbers from %(low)s to %(high)s."),
     "card_points_sum": _l("The card points add up to %(total)s, but all cards together "
                           "count %(expected)s."),

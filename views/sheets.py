@@ -39,5 +39,5 @@ SHEETS = {
             match, burraco_panel.draft_from_form(form))),
     "bura": Sheet(bura_sheet.hand_from_form, bura_sheet.context, bura_sheet.draft_from_form),
     "burkosel": Sheet(burkosel_sheet.hand_from_form, burkosel_sheet.context,
-                      burkosel_sheet.draft_from_form),
+                      burkosel_sheet.draft_from_form, side_names=burkosel_sheet.side_names),
 }
