@@ -1,0 +1,128 @@
+"""axe-core in Chromium on every page a player meets, in English and German.
+
+UX.md asks for "strong contrast in light and dark mode" and a phone that a screen reader can
+use as well as a thumb: axe checks contrast, names, labels, landmarks and ARIA on the page as
+the phone draws it (390×844, the bundled htmx; see conftest.py).
+"""
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+MATCHES = "/api/v1/matches"
+FOUR = ["Anna", "Ben", "Carla", "Dan"]
+# One Burraco hand as two sides fill in their cards (the seed's worked example, 410 : 155).
+BURRACO_HAND = {"sides": [
+    {"table_points": 120, "clean_burracos": 1, "dirty_burracos": 0, "hand_points": 10,
+     "pozzetto": "taken", "closed": True},
+    {"table_points": 95, "clean_burracos": 0, "dirty_burracos": 1, "hand_points": 40,
+     "pozzetto": "taken", "closed": False}]}
+# Three players: Anna ran out and played alone with the 18-card pozzetto.
+BURRACO_ALONE_HAND = {"alone": 0, **BURRACO_HAND}
+
+axe = Axe()
+CHECKERS = ("/burro/trick", "/burraco/meld", "/bura/claim", "/bura/trick", "/bura/combination")
+# A verdict adds colours and a "why?" link to the checker: one legal, one refused.
+VERDICTS = ("/burro/trick?plays=5H JH 2H 7H", "/burraco/meld?cards=3H 4H 5H",
+            "/burraco/meld?cards=3H 5S", "/bura/claim?cards=AS 10S KH&pot=4",
+            "/bura/trick?trump=H&lead=KC 9C&response=AC 6H",
+            "/bura/combination?trump=H&cards=6H 9H AH")
+
+
+def sheet(client, game: str, players: list[str], hand: dict, options=None) -> str:
+    """A match started and one hand saved through the API; the sheet's path."""
+    started = client.post(MATCHES, json={"game": game, "players": players,
+                                         "options": options or {}})
+    token = started.json["token"]
+    saved = client.post(f"{MATCHES}/{token}/hands", json=hand)
+    assert saved.status_code == 201, saved.json
+    return f"/m/{token}"
+
+
+def at(path: str):
+    """A page opened by its address."""
+    return lambda page, client: page.goto(path)
+
+
+def at_sheet(game: str, players: list[str], hand: dict, options=None, then: str = ""):
+    """A sheet with one saved hand (``then``: a page under it, e.g. a hand's correction)."""
+    return lambda page, client: page.goto(sheet(client, game, players, hand, options) + then)
+
+
+def played_again(page: Page, client) -> None:
+    """The new-match form the end banner's "Play again" opens, filled from the old match."""
+    page.goto(sheet(client, "burro", FOUR, {"burro": 2}, {"limit": 1}))
+    page.locator(".banner a.button").click()
+    page.wait_for_url("**/burro/new?again=*")
+
+
+def refused_form(page: Page, client) -> None:
+    """The new-match form sent without names: the refusal above the players."""
+    page.goto("/burro/new")
+    page.locator("button.primary").click()
+    page.locator("#new-match .error").wait_for()
+
+
+def just_saved(page: Page, client) -> None:
+    """A Burro sheet right after a tap saved a hand: the toast with its Undo."""
+    page.goto(sheet(client, "burro", FOUR, {"burro": 2}))
+    page.locator(".player-buttons button").first.click()
+    page.locator(".toast").wait_for()
+
+
+# Every page a player meets, in the states that add something to look at.
+STATES = {
+    "home": at("/"),
+    **{f"new {game} match": at(f"/{game}/new") for game in ("burro", "burraco", "bura",
+                                                             "burkosel")},
+    "new match, refused": refused_form,
+    "new match, played again": played_again,
+    "burro sheet": at_sheet("burro", FOUR, {"burro": 2}),
+    "burro sheet, just saved": just_saved,
+    "burro sheet, a hand being corrected": at_sheet("burro", FOUR, {"burro": 2},
+                                                     then="/hands/1"),
+    "burro sheet, finished": at_sheet("burro", FOUR, {"burro": 2}, {"limit": 1}),
+    "burraco sheet": at_sheet("burraco", FOUR, BURRACO_HAND),
+    "burraco sheet, three players": at_sheet("burraco", FOUR[:3], BURRACO_ALONE_HAND),
+    "bura sheet": at_sheet("bura", FOUR, {"outcome": "right_claim", "player": 1}),
+    "burkosel sheet": at_sheet("burkosel", FOUR, {"card_points": [95, 25], "tricks": [5, 2]}),
+    "checkers": at("/check"),
+    **{f"checker {path}": at(path) for path in CHECKERS + VERDICTS},
+    "rules": at("/rules"),
+    "rules of burraco": at("/rules/burraco"),
+    "rules search": at("/rules/search?q=pozzetto"),
+    "page not found": at("/m/no-such-match"),
+}
+
+
+def readable(violations: list[tuple[str, dict]]) -> str:
+    """axe's findings as lines a person can act on: scheme, rule, impact, what, where."""
+    lines = []
+    for scheme, violation in violations:
+        targets = [" ".join(node["target"]) for node in violation["nodes"][:3]]
+        more = len(violation["nodes"]) - len(targets)
+        lines.append(f"{scheme}: {violation['id']} ({violation['impact']}): {violation['help']}"
+                     f"\n    at {', '.join(targets)}{f' and {more} more' if more else ''}")
+    return "\n".join(lines)
+
+
+def test_every_checker_is_visited(client):
+    """The checkers page lists no checker that the test below leaves out."""
+    listed = re.findall(r'class="button" href="([^"]+)"', client.get("/check").text)
+    assert sorted(listed) == sorted(CHECKERS)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+@pytest.mark.parametrize("state", STATES)
+def test_every_page_passes_axe_in_light_and_dark(page: Page, client, state):
+    STATES[state](page, client)
+    # UX.md: "strong contrast in light and dark mode".
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found += [(scheme, violation) for violation in axe.run(page).response["violations"]]
+    assert not found, f"axe on {state} ({page.url}):\n{readable(found)}"
