@@ -8,7 +8,8 @@
 //   data-sign="NAME"                                turn a typed total's sign around
 //   data-set="NAME" data-value="V"                  set an input (e.g. a side's mode)
 //   data-clear="NAME"                               empty a pile: its typed points and taps
-//   data-append="NAME" data-value="AS"              add a card to a typed list of cards
+//   data-append="NAME" data-value="A♠" [data-once]  add a card to a typed list of cards
+//                                                   (once: greyed out while in the list)
 //   data-pop="NAME"                                 take the last card off that list
 //   data-check                                      ask for the preview (Enter in a field)
 //   data-complement="NAME" data-total="120"         fill the other side in: 120 − this
@@ -128,6 +129,10 @@
       const labels = JSON.parse(label.dataset.labels);
       const chosen = valueOf(form, label.dataset.labelBy);
       label.textContent = chosen in labels ? labels[chosen] : labels[""];
+    }
+    for (const card of form.querySelectorAll("[data-append][data-once]")) {
+      const listed = valueOf(form, card.dataset.append).trim().toUpperCase().split(/[\s,]+/);
+      card.disabled = listed.includes(card.dataset.value.toUpperCase());
     }
     for (const toggle of form.querySelectorAll("[data-set][data-value]")) {
       toggle.setAttribute("aria-pressed", String(valueOf(form, toggle.dataset.set) === toggle.dataset.value));

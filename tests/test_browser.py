@@ -105,7 +105,7 @@ def test_burro_match_from_home_to_the_end_banner(page: Page):
     address_after_start = (page.url, page.title())
     # Dealing passes down the list; the dealer's next player leads.
     expect(header).to_contain_text("Hand 1: Ben deals, Carla leads.")
-    expect(header).to_contain_text("Penalty points · limit 3")
+    expect(page.locator("#sheet > .unit")).to_contain_text("Penalty points · limit 3")
     expect_totals(page, 0, 0, 0, 0)
     expect(page.locator(".totals li.dealer .name")).to_have_text("Ben")
     expect(page.locator(".totals .to-go")).to_have_text(["3 to go"] * 4)
@@ -209,7 +209,7 @@ def test_german_phone_plays_a_short_match_in_german(page: Page):
 
     header = page.locator(".scoreboard .next")
     expect(header).to_contain_text("Runde 1: Anna gibt, Ben spielt aus.")
-    expect(header).to_contain_text("Strafpunkte · Grenze 2")
+    expect(page.locator("#sheet > .unit")).to_contain_text("Strafpunkte · Grenze 2")
     expect(page.locator(".totals .dealer-mark")).to_have_text("gibt")
     expect(page.get_by_role("heading", name="Wer hat am Ende noch Karten?")).to_be_visible()
     toast = page.locator(".toast")
@@ -389,7 +389,7 @@ def test_duplicate_name_is_refused_and_everything_typed_is_kept(page: Page):
     start_button(page).tap()
     expect(page.locator(".scoreboard .next")).to_contain_text(
         "Hand 1: Carla deals, Dan leads.")
-    expect(page.locator(".scoreboard .next")).to_contain_text("limit 7")
+    expect(page.locator("#sheet > .unit")).to_contain_text("limit 7")
 
     assert error_out_of_view is None, (
         f"the refusal was shown out of view, at {error_out_of_view} (viewport 390×844)")

@@ -118,7 +118,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     # The sheet: two sides, partners opposite (1st & 3rd against 2nd & 4th).
     header = page.locator(".scoreboard .next")
     expect(header).to_contain_text("Game 1: Anna deals, Ben leads.")
-    expect(header).to_contain_text("Target 505")
+    expect(page.locator("#sheet > .unit")).to_contain_text("Target 505")
     expect(page).to_have_url(re.compile(r"/m/[^/?]+$"))
     expect(page).to_have_title(re.compile(r"^Anna · Ben · Carla · Dan · Burraco"))
     expect(page.locator(".totals .name")).to_have_text([US, THEM])
@@ -137,8 +137,9 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     us_table = counter(us, "Cards on the table")
     tap_cards(us_table, "K–8", 12)
     expect(us_table.locator(".tap-sum")).to_have_text(re.compile(r"^\s*12×10 = 120\b"))
-    expect(us_table.locator("input[name=s0_table]")).to_have_value("120")
-    expect(us_table.locator("input[name=s0_table]")).to_have_attribute("readonly", "")
+    # The typed field stays the taps' starting point, empty here, and stays editable.
+    expect(us_table.locator("input[name=s0_table]")).to_have_value("")
+    expect(us_table.locator("input[name=s0_table]")).to_be_editable()
     # One tap too many and its minus: the counter goes back.
     tap_button(us_table, "K–8").tap()
     expect(us_table.locator(".tap-sum")).to_contain_text("13×10 = 130")
@@ -190,8 +191,8 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
         f"{US}: cards 120 · burracos +200 · closing +100 · hand −10",
         f"{THEM}: cards 95 · burracos +100 · hand −40"])
     # A fresh, empty panel for hand 2.
-    expect(page.get_by_role("heading", name="Enter hand 2")).to_be_visible()
-    expect(counter(us, "Cards on the table").locator(".tap-sum")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
+    expect(counter(us, "Cards on the table").locator(".tap-sum")).to_be_hidden()
     expect(page.locator(".stepper-count")).to_have_text(["0"] * 4)
     assert page.evaluate("window.__marker") == 1, "a tap reloaded the whole page"
     shot(page, "burraco_en_hand1_saved", full_page=True)
@@ -214,7 +215,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     # Nothing was saved, and everything typed is still there.
     expect_totals(page, 410, 155)
     expect(hands).to_have_count(1)
-    expect(page.get_by_role("heading", name="Enter hand 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
     expect(us.get_by_role("button", name="Total only")).to_have_attribute("aria-pressed", "true")
     expect(us.locator("input[name=s0_total]")).to_have_value("100")
     expect(counter(them, "Cards on the table").locator("input[type=number]")).to_have_value("50")
@@ -227,8 +228,8 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     them_total.fill("35")
     them.get_by_role("button", name="Plus or minus").tap()
     expect(them_total).to_have_value("-35")
-    page.locator("fieldset.closer").get_by_label(
-        "nobody (stock ran out or stalemate)").check()
+    # Both sides count on paper: nobody is asked who closed.
+    expect(page.locator("fieldset.closer")).to_be_hidden()
     expect(preview).to_have_text([f"{US} +100", f"{THEM} −35"])
     expect(us.locator("input[name=s0_total]")).to_have_value("100")
     shot(page, "burraco_en_hand2_filled", full_page=True)
@@ -240,7 +241,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     expect(banner.get_by_role("heading", name="Match over")).to_be_visible()
     expect(banner.locator(".winners")).to_have_text(f"Winner: {US} with 510 points")
     expect(banner.get_by_role("link", name="Play again with the same players")).to_be_visible()
-    expect(header).to_contain_text("Match over after 2 hands.")
+    expect(header).to_contain_text("Match over after 2 games.")
     expect(page.locator("#panel")).to_have_count(0)
     expect(page.locator(".totals li.won .name")).to_have_text(US)
     expect(page.locator(".totals li.lost .name")).to_have_text(THEM)
@@ -382,7 +383,7 @@ def test_burraco_sheet_in_german(page: Page):
     expect(page.locator(".totals .to-go")).to_have_text(["noch 505", "noch 505"])
     expect(page.locator(".totals .dealer-mark")).to_have_text("gibt")
     expect(header.get_by_role("link", name="Regel: Geben und Ausspielen")).to_have_count(1)
-    expect(header.get_by_role("link", name="Regel: Ende der Partie")).to_have_count(1)
+    expect(page.locator("#sheet > .unit").get_by_role("link", name="Regel: Ende der Partie")).to_have_count(1)
 
     # Every label shows its German translation.
     text = page.locator("body").inner_text()
@@ -408,7 +409,7 @@ def test_burraco_sheet_in_german(page: Page):
     expect(table.locator(".tap-sum").get_by_role("button")).to_have_text(de("Count again"))
     shot(page, "burraco_de_sheet_panel", full_page=True)
     table.locator(".tap-sum").get_by_role("button", name=de("Count again")).tap()
-    expect(table.locator(".tap-sum")).to_have_count(0)
+    expect(table.locator(".tap-sum")).to_be_hidden()
     expect(table.locator("input[type=number]")).to_have_value("")
 
     # Ben counted on paper: -35 through the ± key; Anna typed 60.
