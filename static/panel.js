@@ -219,8 +219,11 @@
     if (button.matches("[data-retry]")) {
       event.preventDefault();
       failed(form, false);
-      // The same button again: a player's button carries the player with it.
-      form.requestSubmit(lastSubmitter.get(form));
+      // The same button again, clicked, so that htmx sends its value (a player's button
+      // carries the player).
+      const again = lastSubmitter.get(form);
+      if (again && again.isConnected) again.click();
+      else form.requestSubmit();
     } else if (press(form, button)) {
       event.preventDefault();
       changed(form);
@@ -326,6 +329,8 @@
       if (form.dataset.fresh !== undefined) applyKeptChoices(form);
       if (form.dataset.fresh !== undefined && restore(form)) form.dataset.restored = "true";
       render(form);
+      // An entry the server sent back (refused, or from an outdated sheet) is kept too.
+      if (form.dataset.fresh === undefined) remember(form);
       if (form.dataset.restored) askPreview(form);
     }
   }
