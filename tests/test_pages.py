@@ -178,6 +178,23 @@ def test_play_again_fills_in_the_same_players(post, client):
     assert 'value="3"' in page
 
 
+@pytest.mark.parametrize("game, players, first_dealer, next_dealer", [
+    ("burro", ["Ulla", "Vera", "Wim"], 0, 1),
+    ("burro", ["Ulla", "Vera", "Wim"], 2, 0),
+    ("burraco", ["Ulla", "Vera", "Wim", "Xaver"], 1, 2),
+    ("bura", ["Ulla", "Vera", "Wim"], 2, 0),
+    ("burkosel", ["Ulla", "Vera"], 0, 1),
+])
+def test_play_again_moves_the_deal_on(client, game, players, first_dealer, next_dealer):
+    """The next match's first dealer is the player after the last match's first dealer,
+    down the list of play (RULES-NOTES E1: "the next dealer [...] the dealer's next player
+    in that list"; Burraco, Bura and Burkosel deal clockwise, down the list too)."""
+    token = client.post("/api/v1/matches", json={
+        "game": game, "players": players, "options": {"first_dealer": first_dealer}}).json["token"]
+    page = text(client.get(f"/{game}/new?again={token}"))
+    assert re.findall(r'name="dealer" value="(\d+)" checked', page) == [str(next_dealer)]
+
+
 # --- The sheet -----------------------------------------------------------------------------
 
 def tap(post, sheet, seat, seen, **kwargs):

@@ -95,8 +95,9 @@ def _edit_draft(draft: dict, action: str, game) -> None:
 def _blank_draft(game) -> dict:
     again = store.get_match(store.get_db(), request.args.get("again", ""))
     if again is not None and GAMES.get(again.game) is game:
-        return {"players": list(again.players), "dealer": again.options.get("first_dealer", 0),
-                "options": again.options}
+        # The deal moves on, as between hands: to the next player in the list of play.
+        next_dealer = (again.options.get("first_dealer", 0) + 1) % len(again.players)
+        return {"players": list(again.players), "dealer": next_dealer, "options": again.options}
     return {"players": [""] * DEFAULT_PLAYERS, "dealer": 0, "options": {}}
 
 
