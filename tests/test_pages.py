@@ -49,6 +49,19 @@ def test_home_in_german_from_the_browser_language(client):
     assert "Bald verfügbar" in text(response)
 
 
+@pytest.mark.parametrize("headers, blurb", [
+    ({}, "A cousin of Bura with 4 cards, played for penalty points: 12 or more loses."),
+    (GERMAN, "Ein Verwandter von Bura mit 4 Karten, um Strafpunkte: Wer 12 oder mehr hat, "
+             "verliert."),
+])
+def test_home_offers_burkosel_as_a_game_of_its_own(client, headers, blurb):
+    """Burkosel is scored apart from Bura (RULES-NOTES D8: "12 or more loses the match"),
+    so it gets a tile of its own, not only a link on Bura's form."""
+    page = text(client.get("/", headers=headers)).replace("\N{NO-BREAK SPACE}", " ")
+    tile = re.search(r'<a class="tile" href="/burkosel/new">(.*?)</a>', page, re.S)
+    assert tile and "Burkosel" in tile.group(1) and blurb in tile.group(1)
+
+
 def test_home_fragment_for_htmx(client):
     fragment = text(client.get("/", headers=HTMX))
     assert "<html" not in fragment and "Burraco" in fragment

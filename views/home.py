@@ -18,6 +18,8 @@ GAME_TILES = (
     ("burro", "Burro", _l("Spanish trick game: whoever is left holding cards is the donkey.")),
     ("burraco", "Burraco", _l("Italian partnership rummy with pozzetti and burracos.")),
     ("bura", "Bura", _l("Russian ace-ten trick game played for a pot.")),
+    ("burkosel", "Burkosel", _l("A cousin of Bura with 4 cards, played for penalty points: "
+                                "12 or more loses.")),
     ("buraco", "Buraco", _l("Brazilian rummy, Burraco's cousin.")),
 )
 
@@ -51,7 +53,7 @@ def _played(game: str, count: int) -> str:
 
 @bp.get("/")
 def index():
-    """Four game tiles, the matches to continue, the checkers."""
+    """A tile per game, the matches to continue, the checkers."""
     tiles = [{"game": game, "name": name, "blurb": blurb, "ready": game in GAMES}
              for game, name, blurb in GAME_TILES]
     return render("home/index.html", "main", tiles=tiles, recent=_recent())
