@@ -9,7 +9,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -126,3 +126,31 @@ def test_every_page_passes_axe_in_light_and_dark(page: Page, client, state):
         page.emulate_media(color_scheme=scheme)
         found += [(scheme, violation) for violation in axe.run(page).response["violations"]]
     assert not found, f"axe on {state} ({page.url}):\n{readable(found)}"
+
+
+@pytest.mark.parametrize("locale", ["de-DE"])
+def test_a_refused_field_is_explained_in_the_players_language(page):
+    """UX.md: "Refuse, explain, link" and "Two languages, fully": the app's own message in
+    view, not the browser's bubble in the browser's language; what was typed is kept."""
+    page.goto("/burro/new")
+    for seat, name in enumerate(FOUR):
+        page.locator("input[name=players]").nth(seat).fill(name)
+    limit = page.locator("input[name=limit]")
+    limit.fill("0")
+    page.get_by_role("button", name="Starten", exact=True).click()
+    refusal = page.locator("#new-match .error")
+    expect(refusal).to_contain_text("Die Strafpunktgrenze muss eine ganze Zahl von 1 bis 99 sein.")
+    expect(refusal).to_be_in_viewport(ratio=1)
+    expect(limit).to_have_value("0")
+
+
+def test_a_field_scrolled_to_is_not_hidden_under_the_scoreboard(page: Page, client):
+    """UX.md: the totals "stay visible while scrolling", so the scoreboard sticks to the top;
+    a field brought into view (to correct a refused entry, or by the keyboard's "next") must
+    land below it, not under it."""
+    page.goto(sheet(client, "burkosel", FOUR, {"card_points": [95, 25], "tricks": [5, 2]}))
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    points = page.locator("input[name=u0_points]")
+    points.evaluate("field => field.scrollIntoView()")
+    board = page.locator(".scoreboard").bounding_box()
+    assert points.bounding_box()["y"] >= board["y"] + board["height"]

@@ -101,6 +101,23 @@ def test_new_match_form_defaults(client):
     assert "order of play" in page
 
 
+def test_the_name_fields_suit_a_phone_keyboard(client):
+    """Names start with a capital, no stale suggestions, and the keyboard's Enter key says
+    "next" until the last name, where it says "done"."""
+    page = text(client.get("/burro/new"))
+    fields = re.findall(r'<input name="players"[^>]*>', page)
+    assert len(fields) == 4
+    for field in fields:
+        assert 'autocomplete="off"' in field and 'autocapitalize="words"' in field
+    assert [re.search(r'enterkeyhint="(\w+)"', field).group(1) for field in fields] == \
+        ["next", "next", "next", "done"]
+
+
+def test_the_new_match_form_leaves_checking_to_the_app(client):
+    """novalidate: the app's own message, in the player's language, not the browser's."""
+    assert re.search(r'<form id="new-match"[^>]* novalidate', text(client.get("/burro/new")))
+
+
 def test_new_match_form_fragment(client):
     fragment = text(client.get("/burro/new", headers=HTMX))
     assert fragment.lstrip().startswith("<form") and "<html" not in fragment
