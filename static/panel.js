@@ -134,7 +134,7 @@
       const listed = valueOf(form, card.dataset.append).trim().toUpperCase().split(/[\s,]+/);
       card.disabled = listed.includes(card.dataset.value.toUpperCase());
     }
-    for (const toggle of form.querySelectorAll("[data-set][data-value]")) {
+    for (const toggle of form.querySelectorAll("[data-set][data-value][aria-pressed]")) {
       toggle.setAttribute("aria-pressed", String(valueOf(form, toggle.dataset.set) === toggle.dataset.value));
     }
   }
