@@ -3,6 +3,7 @@ and for the browser tests the app served on a free local port and a phone to ope
 
 import re
 import threading
+from contextlib import contextmanager
 
 import pytest
 from phone import TABLE_LATENCY_MS, with_latency
@@ -63,6 +64,8 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-ru
                "--disable-background-networking", "--disable-component-update",
                "--disable-sync"]
 CDN = re.compile(r"^https?://([^/]*\.)?unpkg\.com/")
+NETWORK_NOTES = ("Failed to load resource", "htmx:sendError", "htmx:sendAbort",
+                 "htmx:afterRequest")
 
 
 @pytest.fixture(scope="session")
@@ -86,8 +89,8 @@ def cdn_requests() -> list[str]:
     return []
 
 
-@pytest.fixture
-def page(browser, live_server, locale, cdn_requests):
+@contextmanager
+def open_phone(browser, live_server, locale, cdn_requests):
     """A fresh phone at 390×844 (its own cookies) with no way to the CDN, as at a table
     without internet: the pages must fall back to the bundled htmx. ``goto`` and ``reload``
     return once htmx has taken over. Any script error (a CSP refusal among them) fails the
@@ -109,13 +112,28 @@ def page(browser, live_server, locale, cdn_requests):
     problems = []
     page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
     # Failed loads are not script errors: the refused CDN and the 422 answers that carry a
-    # form with its message are expected.
+    # form with its message are expected, and so are htmx's notes of a request the wifi
+    # dropped or a newer request replaced.
     page.on("console", lambda message: message.type == "error"
-            and not message.text.startswith("Failed to load resource")
+            and not message.text.startswith(NETWORK_NOTES)
             and problems.append(f"console: {message.text}"))
     yield page
     context.close()
     assert not problems, f"script errors in the page: {problems}"
+
+
+@pytest.fixture
+def page(browser, live_server, locale, cdn_requests):
+    """A phone at the table (see ``open_phone``)."""
+    with open_phone(browser, live_server, locale, cdn_requests) as opened:
+        yield opened
+
+
+@pytest.fixture
+def other_phone(browser, live_server, locale, cdn_requests):
+    """A second phone on the same table: its own cookies and its own local storage."""
+    with open_phone(browser, live_server, locale, cdn_requests) as opened:
+        yield opened
 
 
 @pytest.fixture
