@@ -1,8 +1,8 @@
 """axe-core in Chromium on every page a player meets, in English and German.
 
-UX.md asks for "strong contrast in light and dark mode" and a phone that a screen reader can
-use as well as a thumb: axe checks contrast, names, labels, landmarks and ARIA on the page as
-the phone draws it (390×844, the bundled htmx; see conftest.py).
+UX.md asks for "strong contrast in light and dark mode"; axe checks that, and the names,
+labels, headings and ARIA a screen reader relies on, on the page as the phone draws it
+(390×844, the bundled htmx; see conftest.py).
 """
 
 import re
