@@ -8,7 +8,7 @@ from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 
 import store
-from views import api, checkers, errors, home, matches, rules, template_helpers
+from views import api, checkers, errors, home, matches, rule_search, rules, template_helpers
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
@@ -89,11 +89,11 @@ def create_app(config=None) -> Flask:
     def index_rules_command():
         """Load the rules documents into the search index if they changed."""
         with app.app_context():
-            rebuilt = rules.index_rules(store.get_db())
+            rebuilt = rule_search.index_rules(store.get_db())
         click.echo("Rules index rebuilt." if rebuilt else "Rules index is up to date.")
 
     with app.app_context():
-        rules.index_rules(store.get_db())
+        rule_search.index_rules(store.get_db())
     return app
 
 

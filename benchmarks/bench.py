@@ -17,7 +17,7 @@ import store
 from app import create_app
 from rules_content import fold
 from scoring.games import score
-from views import rules
+from views import rule_search
 
 REPEAT, NUMBER = 7, 50
 SEARCHES = {"Stapel": "a word", "pozzetto": "a synonym", "31": "a number",
@@ -34,7 +34,7 @@ def main() -> None:
                       "SECRET_KEY": "bench"})
     with app.test_request_context():
         db = store.get_db()
-        searches = {query: best(lambda query=query: rules.search(query, "de"))
+        searches = {query: best(lambda query=query: rule_search.search(query, "de"))
                     for query in SEARCHES}
         like = best(lambda: list(db.query(
             "SELECT * FROM rule_sections WHERE folded_text LIKE ? ORDER BY lang != 'de'",

@@ -13,7 +13,7 @@ from rules_content import (GAMES, LANGUAGES, SYNONYMS_PATH, Vocabulary, expand, 
                            load_all, load_document, plain_text, search_terms, snippet)
 from rules_content.why import WHY, why
 from scoring.cards import JOKER, parse_card
-from views.rules import index_rules
+from views.rule_search import index_rules
 
 HTMX = {"HX-Request": "true"}
 

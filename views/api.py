@@ -17,8 +17,8 @@ from scoring.values import parse_int, yes_no
 from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
-from . import rules
-from .matches import get_match_or_404, options_of
+from . import rule_search
+from .lookup import get_match_or_404, options_of
 from .messages import describe, trick_reason
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -89,8 +89,8 @@ def search_rules():
     """Rules sections for ``?q=…``, best first, the sections in ``lang`` (or the reader's
     language) ahead; ``game`` narrows to one game. ``corrected`` maps each misspelt word to
     the word searched in its place."""
-    query, game, lang = rules.search_filters()
-    found = rules.search(query, lang or str(get_locale()), game)
+    query, game, lang = rule_search.search_filters()
+    found = rule_search.search(query, lang or str(get_locale()), game)
     return jsonify(hits=[
         {**hit, "snippet": "".join(piece for piece, _marked in hit["snippet"]),
          "marks": _mark_offsets(hit["snippet"])} for hit in found.hits],

@@ -10,7 +10,7 @@ from scoring.values import yes_no
 
 from . import is_fragment_request, picked_cards, render
 from .messages import refusal, trick_reason
-from .rules import why_url
+from .rule_search import why_url
 from .template_helpers import card_label
 
 bp = Blueprint("checkers", __name__)

@@ -11,6 +11,7 @@ from scoring.players import verify_players
 from scoring.values import parse_int
 
 from . import is_fragment_request, remember_match, render
+from .lookup import get_game_or_404, get_match_or_404, options_of
 from .changes import describe_changes
 from .messages import refusal
 from .sheets import SHEETS
@@ -30,24 +31,6 @@ PLAYER_ORDER = {
     "burkosel": _l("List the players in the order of play, clockwise. With four, partners "
                    "sit opposite: the 1st and 3rd play against the 2nd and 4th."),
 }
-
-
-def get_match_or_404(token: str) -> store.Match:
-    match = store.get_match(store.get_db(), token)
-    if match is None:
-        abort(404)
-    return match
-
-
-def options_of(match: store.Match):
-    """The match's stored options, typed by its game's rules."""
-    return GAMES[match.game].verify_options(match.options, len(match.players))
-
-
-def get_game_or_404(game: str):
-    if game not in GAMES:
-        abort(404)
-    return GAMES[game]
 
 
 # --- New match ---------------------------------------------------------------------------

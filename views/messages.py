@@ -6,7 +6,7 @@ from flask_babel import lazy_gettext as _l
 from scoring.cards import Card, Rank, Suit
 from scoring.errors import ScoringError
 
-from .rules import why_url
+from .rule_search import why_url
 from .template_helpers import card_label, number, rank_label
 
 MESSAGES = {

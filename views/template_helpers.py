@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from scoring.cards import Card, Rank
 
-from .rules import why_url
+from .rule_search import why_url
 
 # German tables call jack and queen Bube and Dame (seed 000: "K D B 7 6 5 4 3 2 A").
 _GERMAN_RANKS = {Rank.JACK: "B", Rank.QUEEN: "D"}

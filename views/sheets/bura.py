@@ -6,8 +6,9 @@ from scoring import bura
 from scoring.cards import parse_cards
 from scoring.errors import ScoringError
 
-from . import picked_cards
-from .messages import describe
+from .. import picked_cards
+from ..messages import describe
+from .sheet import Sheet
 
 # The outcomes the panel can hold; "claim" lets the trick cards decide.
 OUTCOMES = tuple(outcome.value for outcome in bura.Outcome)
@@ -74,3 +75,6 @@ def context(match, options, standings, number, draft) -> dict:
             "outcome_buttons": _outcome_buttons(options),
             "flags": [flag for flag in bura.VARIANT_FLAGS if getattr(options, flag)],
             **_claim(draft)}
+
+
+SHEET = Sheet(hand_from_form, context, draft_from_form)

@@ -2,7 +2,8 @@
 
 from scoring import burkosel
 
-from .template_helpers import unit_labels
+from ..template_helpers import unit_labels
+from .sheet import Sheet
 
 
 def hand_from_form(form, players: int) -> dict:
@@ -35,3 +36,6 @@ def context(match, options, standings, number, draft) -> dict:
     # Nothing posted: an unsaved entry kept on the phone may take the panel's place.
     return {"entered": entered, "fresh": draft is None, "all_points": burkosel.ALL_POINTS,
             "losing_total": burkosel.LOSING_TOTAL}
+
+
+SHEET = Sheet(hand_from_form, context, draft_from_form, side_names=side_names)

@@ -1,12 +1,19 @@
-"""The Burraco entry panel as a form: each side's hand as numbers, as taps on the card
-counter, or as a total counted on paper. On the phone a script presses the buttons at once
+"""The Burraco sheet. Its entry panel is a form: each side's hand as numbers, as taps on the
+card counter, or as a total counted on paper. On the phone a script presses the buttons at once
 (static/panel.js); without it every button posts the whole form and ``press`` does the same
 here, so the panel works either way."""
 
 from dataclasses import dataclass, field
 
+from flask_babel import gettext
+
 from scoring import burraco
+from scoring.errors import ScoringError
 from scoring.values import parse_int
+
+from ..messages import describe
+from ..template_helpers import unit_labels
+from .sheet import Sheet
 
 PILES = ("table", "hand", "unseen")          # where tapped cards lie
 COUNTS = ("clean", "dirty", "semi")          # burraco steppers
@@ -165,3 +172,80 @@ def hand_from_draft(draft: Draft, players: int) -> dict:
     if players == 3:
         hand["alone"] = None if draft.nobody_ran_out else draft.alone
     return hand
+
+
+# --- What the sheet shows besides the standings: side names, the draft, the preview ---
+
+
+def _alone(draft, players: int) -> int | None:
+    seat = parse_int(draft.alone)
+    return seat if players == 3 and seat is not None and 0 <= seat < players else None
+
+
+def side_names(match, draft) -> list[str] | None:
+    """The two sides of the hand being entered, by their players; with three players only
+    once the table has said who played alone."""
+    players = len(match.players)
+    alone = _alone(draft, players)
+    if players == 3 and alone is None and not draft.nobody_ran_out:
+        return None
+    return unit_labels(burraco.sides_of(players, alone), match.players)
+
+
+def alone_labels(match) -> list[dict] | None:
+    """Three players: each side's name for every answer to "who played alone?" (the panel
+    renames its sides at once when the answer changes); "" is the name before any answer."""
+    if len(match.players) != 3:
+        return None
+    unanswered = [gettext("The player alone"), gettext("The partners"), ""]
+    labels = [{"": name} for name in unanswered]
+    for choice in [*map(str, range(3)), NOBODY]:
+        alone = None if choice == NOBODY else int(choice)
+        for side, name in enumerate(unit_labels(burraco.sides_of(3, alone), match.players)):
+            labels[side][choice] = name
+    return labels
+
+
+def preview(match, options, draft) -> dict:
+    """The hand's scores per side as the panel stands ("N/S +410 · E/W +155"), or why the
+    entry cannot be saved yet."""
+    hand = hand_from_draft(draft, len(match.players))
+    try:
+        sides = burraco.verify_hand_sides(hand, options.semipulito)
+    except ScoringError as error:
+        return {"scores": None, "problem": describe(error, side_names(match, draft))}
+    return {"scores": [side.score for side in sides], "problem": None}
+
+
+def context(match, options, standings, number, draft) -> dict:
+    """The template's Burraco values: the draft, its sides' names, its preview."""
+    fresh = draft is None
+    if fresh:
+        draft = (draft_from_hand(match.hands[number - 1])
+                 if number and 1 <= number <= len(match.hands) else blank_draft())
+    return {
+        "draft": draft,
+        # Nothing posted: an unsaved entry kept on the phone may take the panel's place.
+        "fresh": fresh,
+        "panel_sides": shown_sides(draft, len(match.players)),
+        "side_labels": side_names(match, draft),
+        "tap_classes": burraco.TAP_CLASSES,
+        "preview": preview(match, options, draft),
+        "scores_of": lambda hand: burraco.hand_scores(hand, options.semipulito),
+        "nobody": NOBODY,
+        "max_taps": MAX_TAPS,
+        "max_burracos": burraco.MAX_BURRACOS,
+        "alone_labels": alone_labels(match),
+    }
+
+
+def _draft(form) -> Draft:
+    draft = draft_from_form(form)
+    press(draft, form.get("press", ""))
+    return draft
+
+
+SHEET = Sheet(
+    hand_from_form=lambda form, players: hand_from_draft(draft_from_form(form), players),
+    context=context, draft_from_form=_draft,
+    side_names=lambda match, form: side_names(match, draft_from_form(form)))
