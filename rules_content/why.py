@@ -60,7 +60,7 @@ WHY = {
         "table_points_range", "hand_points_range", "unseen_pozzetto_points_range",
         "burracos_range", "total_range", "points_multiple_of_five", "side_needs_entry",
         "hand_needs_two_sides", "pozzetto_missing", "table_points_together",
-        "hand_points_together", "side_points_exceed_cards")},
+        "hand_points_together", "side_points_exceed_cards", "total_missing")},
 }
 
 

@@ -397,6 +397,9 @@ def verify_side(raw: Mapping, side: int, semipulito: bool) -> SideHand:
     """One side's entry for a hand, checked against the scoring rules."""
     if not isinstance(raw, Mapping):
         raise HandError("side_needs_entry", side=side + 1)
+    if "total" in raw and raw["total"] in (None, ""):
+        # A side switched to its total with the box left empty has said nothing yet.
+        raise HandError("total_missing", side=side + 1)
     if raw.get("total") not in (None, ""):
         total = whole_number(raw["total"], "total_range", -MAX_HAND_SCORE, MAX_HAND_SCORE,
                              error=HandError, side=side + 1)

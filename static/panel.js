@@ -344,6 +344,13 @@
       "--board-height", board.getBoundingClientRect().height + "px")).observe(board);
   }
 
+  // Back restores htmx's copy of the page, which holds neither typed values nor choices:
+  // the entry kept on the phone puts them back.
+  document.addEventListener("htmx:historyRestore", () => {
+    for (const form of document.querySelectorAll(PANEL)) delete form.dataset.ready;
+    setUp(document);
+  });
+
   document.addEventListener("htmx:load", (event) => {
     setUp(event.detail.elt.parentElement || document);
     followBoard();

@@ -81,6 +81,8 @@ def test_semi_clean_burracos_count_150_with_the_option():
     ({**NORTH_SOUTH, "pozzetto": "unseen", "unseen_pozzetto_points": 0},
      "unseen_pozzetto_points_range"),
     ({"total": 12}, "points_multiple_of_five"),
+    # A side switched to its total and left empty has not been counted: no silent 0.
+    ({"total": ""}, "total_missing"),
     ({"total": 10**9}, "total_range"),
     ({"total": "abc"}, "total_range"),
     ("not a side", "side_needs_entry"),

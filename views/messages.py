@@ -92,6 +92,8 @@ MESSAGES = {
     "hand_needs_three_sides": _l("When nobody ran out, each of the three players has an "
                                  "entry."),
     "side_needs_entry": _l("%(side)s: the entry is missing."),
+    "total_missing": _l("%(side)s: type the side's total, or switch back to counting the "
+                        "parts."),
     "hand_needs_two_sides": _l("A hand has an entry for each of the two sides."),
     "both_closed": _l("Only one side can close a hand."),
     "alone_needed": _l("Say who played alone with the 18-card pozzetto."),

@@ -162,7 +162,7 @@ def hand_from_draft(draft: Draft, players: int) -> dict:
     sides = []
     for index, side in enumerate(draft.sides):
         if side.mode == "total":
-            sides.append({"total": side.total or 0})
+            sides.append({"total": side.total})
             continue
         entry = {name: side.points(pile) for pile, name in _PILE_FIELDS.items()}
         entry.update({name: side.counts[count] for count, name in _COUNT_FIELDS.items()})
