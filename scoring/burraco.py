@@ -10,9 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import NATURAL_RANKS, Card, Rank, Suit
-from .errors import CardError, HandError, MeldError, SetupError
+from . import melds
+from .cards import Card, Rank
+from .errors import HandError, MeldError, SetupError
 from .match import Standings, each_alone
+# MeldKind, cards_by_suit and row_json are part of this module's face (checker, API).
+from .melds import (MeldKind, Shape, cards_by_suit, meld_shapes, one_wildcard_shapes,
+                    verify_in_deck)
+from .tally import (card_points, paper_total, read_target, replay, row_json,
+                    verify_cards_together)
 from .values import whole_number, yes_no
 
 # --- Card values (RULES-NOTES B1) --------------------------------------------------------
@@ -36,27 +42,12 @@ def tapped_points(counts: Mapping[str, int]) -> int:
     return sum(counts.get(name, 0) * value for name, value in TAP_CLASSES)
 
 
-def cards_by_suit() -> list[tuple[Suit, list[Card]]]:
-    """The card picker's rows: every suit from ace to king (the joker comes on its own)."""
-    return [(suit, [Card(rank, suit) for rank in NATURAL_RANKS]) for suit in Suit]
-
-
 def card_value(card: Card) -> int:
     """A card's points; a wildcard counts its own value, whatever it stands for (B1)."""
     return CARD_VALUES[card.rank]
 
 
-def is_wild(card: Card) -> bool:
-    """Jokers and 2s can stand in for a missing card (seed: "Platzhalter")."""
-    return card.rank in (Rank.JOKER, Rank.TWO)
-
-
 # --- Melds -------------------------------------------------------------------------------
-
-class MeldKind(StrEnum):
-    SET = "set"
-    SEQUENCE = "sequence"
-
 
 class BurracoKind(StrEnum):
     PULITO = "pulito"
@@ -67,14 +58,6 @@ class BurracoKind(StrEnum):
 BONUS = {None: 0, BurracoKind.PULITO: 200, BurracoKind.SEMIPULITO: 150,
          BurracoKind.SPORCO: 100}
 BURRACO_LENGTH = 7
-ACE_LOW, ACE_HIGH = 1, 14
-# A sequence lies within A–K (ace low) or 2–A (ace high), never both (seed: "nicht beides").
-_SEQUENCE_RANGES = ((ACE_LOW, 13), (2, ACE_HIGH))
-_PLACE = {Rank.TWO: 2, Rank.THREE: 3, Rank.FOUR: 4, Rank.FIVE: 5, Rank.SIX: 6,
-          Rank.SEVEN: 7, Rank.EIGHT: 8, Rank.NINE: 9, Rank.TEN: 10, Rank.JACK: 11,
-          Rank.QUEEN: 12, Rank.KING: 13}
-_RANK_AT = {**{place: rank for rank, place in _PLACE.items()}, ACE_LOW: Rank.ACE,
-            ACE_HIGH: Rank.ACE}
 
 
 @dataclass(frozen=True)
@@ -92,19 +75,11 @@ class Reading:
         return BONUS[self.burraco]
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(melds.Meld):
     """A legal meld: its best reading, its points, and the other readings a 2 allows."""
 
-    points: int
-    readings: tuple[Reading, ...]
-
-    kind = property(lambda self: self.readings[0].kind)
-    order = property(lambda self: self.readings[0].order)
     wildcard = property(lambda self: self.readings[0].wildcard)
-    stands_for = property(lambda self: self.readings[0].stands_for)
     burraco = property(lambda self: self.readings[0].burraco)
-    bonus = property(lambda self: self.readings[0].bonus)
 
 
 def _burraco(length: int, longest_natural_run: int, wild: bool,
@@ -120,114 +95,12 @@ def _burraco(length: int, longest_natural_run: int, wild: bool,
     return BurracoKind.SPORCO
 
 
-def _as_set(naturals: list[Card], wilds: list[Card], semipulito: bool) -> Reading:
-    """Three or more of one rank, at most one wildcard, never only wildcards (seed)."""
-    if not naturals:
-        raise MeldError("meld_only_wildcards")
-    if len({card.rank for card in naturals}) > 1:
-        raise MeldError("meld_mixed")
-    # At most 9 cards (B5) follows: two packs hold 8 of a rank, and one wildcard joins them.
-    if len(wilds) > 1:
-        raise MeldError("meld_too_many_wildcards", count=len(wilds))
-    rank = naturals[0].rank
-    wild = wilds[0] if wilds else None
-    order = tuple(sorted(naturals, key=lambda card: list(Suit).index(card.suit))) + \
-        tuple(wilds)
-    return Reading(MeldKind.SET, order, wild, rank if wild else None,
-                   _burraco(len(order), len(naturals), bool(wild), semipulito))
-
-
-def _longest_run(places: list[int]) -> int:
-    longest = run = 1
-    for before, after in zip(places, places[1:]):
-        run = run + 1 if after == before + 1 else 1
-        longest = max(longest, run)
-    return longest
-
-
-def _sequence_in(naturals: list[Card], wild: Card | None, low: int, high: int,
-                 semipulito: bool) -> Reading:
-    """The cards as a run within [low, high]; the wildcard fills the gap, else the low end,
-    else the high end (seed: "liegt immer am unteren Ende")."""
-    suit = naturals[0].suit
-    places = sorted(ACE_LOW if card.rank is Rank.ACE and low == ACE_LOW
-                    else ACE_HIGH if card.rank is Rank.ACE else _PLACE[card.rank]
-                    for card in naturals)
-    if places[0] < low or places[-1] > high:
-        raise MeldError("meld_ace_both_ends")
-    gaps = [place for place in range(places[0], places[-1] + 1) if place not in places]
-    if len(gaps) > (1 if wild else 0):
-        raise MeldError("meld_not_consecutive")
-    if wild is None:
-        wild_place = None
-    elif gaps:
-        wild_place = gaps[0]
-    elif places[0] > low:
-        wild_place = places[0] - 1
-    elif places[-1] < high:
-        wild_place = places[-1] + 1
-    else:
-        raise MeldError("meld_ace_both_ends")
-    by_place = {place: Card(_RANK_AT[place], suit) for place in places}
-    stands_for = None if wild_place is None else Card(_RANK_AT[wild_place], suit)
-    order = tuple(wild if place == wild_place else by_place[place]
-                  for place in sorted([*places, *([wild_place] if wild else [])]))
-    return Reading(MeldKind.SEQUENCE, order, wild, stands_for,
-                   _burraco(len(order), _longest_run(places), bool(wild), semipulito))
-
-
-def _as_sequence(naturals: list[Card], wilds: list[Card], semipulito: bool) -> list[Reading]:
-    """One suit, consecutive in A 2 3 … K A, the ace low or high, no card twice (seed)."""
-    if len(naturals) < 2:
-        raise MeldError("meld_too_many_wildcards" if wilds else "meld_too_short",
-                        count=len(wilds))
-    if len({card.suit for card in naturals}) > 1:
-        raise MeldError("meld_mixed")
-    if len(wilds) > 1:
-        raise MeldError("meld_too_many_wildcards", count=len(wilds))
-    ranks = [card.rank for card in naturals]
-    twice = next((card for card in naturals if ranks.count(card.rank) > 1), None)
-    if twice is not None and twice.rank is Rank.ACE:
-        raise MeldError("meld_ace_both_ends")  # one ace low and one high
-    if twice is not None:
-        raise MeldError("meld_card_twice", card=twice)
-    wild = wilds[0] if wilds else None
-    readings, problem = [], None
-    for low, high in _SEQUENCE_RANGES:
-        try:
-            reading = _sequence_in(naturals, wild, low, high, semipulito)
-        except MeldError as error:
-            problem = problem or error
-            continue
-        # A 2 "standing for" itself is no wildcard but a natural card in its own place.
-        if reading.wildcard is None or reading.wildcard != reading.stands_for:
-            readings.append(reading)
-    if not readings:
-        raise problem or MeldError("meld_not_consecutive")
-    if wild is not None and any(reading.order[0] == wild for reading in readings):
-        # A wildcard at an open end lies at the low end whenever it can.
-        readings = [reading for reading in readings if reading.order[-1] != wild]
-    return readings
-
-
-def _readings_of(naturals: list[Card], wilds: list[Card], semipulito: bool) -> list[Reading]:
-    """Every legal reading of the cards with this split into natural cards and wildcards."""
-    if len({card.rank for card in naturals}) <= 1 and not any(
-            card.rank is Rank.TWO for card in naturals):
-        return [_as_set(naturals, wilds, semipulito)]
-    return _as_sequence(naturals, wilds, semipulito)
-
-
-def _telling(problems: list[MeldError]) -> MeldError:
-    """What to tell the player: the fault with every 2 read as a wildcard, unless that is
-    "too many wildcards" and reading a 2 as natural runs into a rule of its own (an ace at
-    both ends, the same card twice)."""
-    every_two_wild = problems[0]
-    if every_two_wild.code == "meld_too_many_wildcards":
-        deeper = [error for error in problems[1:]
-                  if error.code in ("meld_card_twice", "meld_ace_both_ends")]
-        return deeper[0] if deeper else every_two_wild
-    return every_two_wild
+def _reading(shape: Shape, semipulito: bool) -> Reading:
+    """What Burraco makes of a legal shape: its one wildcard, and which burraco it is."""
+    wildcard = shape.wildcards[0] if shape.wildcards else None
+    return Reading(shape.kind, shape.order, wildcard, shape.stands_for,
+                   _burraco(len(shape.order), shape.natural_run, wildcard is not None,
+                            semipulito))
 
 
 def _quality(reading: Reading) -> tuple:
@@ -244,34 +117,9 @@ def verify_meld(cards: Sequence[Card], semipulito: bool = False) -> Meld:
     """
     cards = list(cards)
     verify_in_deck(cards)
-    if len(cards) < 3:
-        raise MeldError("meld_too_short", count=len(cards))
-    jokers = [card for card in cards if card.is_joker]
-    twos = [card for card in cards if card.rank is Rank.TWO]
-    others = [card for card in cards if not is_wild(card)]
-    if not others:
-        raise MeldError("meld_only_wildcards")  # seed: "drei Zweien sind kein Satz"
-    readings, problems = [], []
-    # Every 2 wild, or one of them natural: two natural 2s can never share a meld.
-    for natural in [None, *range(len(twos))]:
-        naturals = others + ([twos[natural]] if natural is not None else [])
-        wilds = jokers + [two for index, two in enumerate(twos) if index != natural]
-        try:
-            readings += _readings_of(naturals, wilds, semipulito)
-        except MeldError as error:
-            problems.append(error)
-    if not readings:
-        raise _telling(problems)
-    unique = list(dict.fromkeys(sorted(readings, key=_quality)))
-    return Meld(sum(card_value(card) for card in cards), tuple(unique))
-
-
-def verify_in_deck(cards: Sequence[Card]) -> None:
-    """Two packs and four jokers: no card more than twice, no more than four jokers."""
-    for card in set(cards):
-        copies = 4 if card.is_joker else 2
-        if cards.count(card) > copies:
-            raise CardError("card_copies", card=card, count=copies)
+    readings = sorted((_reading(shape, semipulito)
+                       for shape in meld_shapes(cards, one_wildcard_shapes)), key=_quality)
+    return Meld(sum(card_value(card) for card in cards), tuple(readings))
 
 
 def can_meld(cards: Sequence[Card], semipulito: bool = False) -> bool:
@@ -285,10 +133,7 @@ def can_meld(cards: Sequence[Card], semipulito: bool = False) -> bool:
 def verify_addition(table: Sequence[Card], added: Sequence[Card],
                     semipulito: bool = False) -> Meld:
     """Cards added to a legal meld on the table: the meld they make must be legal too."""
-    verify_meld(table, semipulito)
-    if not added:
-        raise MeldError("nothing_to_add")
-    return verify_meld([*table, *added], semipulito)
+    return melds.verify_added(lambda cards: verify_meld(cards, semipulito), table, added)
 
 
 def verify_swap(table: Sequence[Card], swapped: Sequence[Card],
@@ -384,27 +229,12 @@ class SideHand:
                 "unseen_pozzetto_points": self.unseen_pozzetto_points, "closed": self.closed}
 
 
-def _points(raw: Mapping, field: str, side: int, low: int = 0) -> int:
-    """Card points: whole, at least ``low``, not more than the deck holds, a multiple of 5."""
-    value = whole_number(raw.get(field) or 0, f"{field}_range", low, DECK_POINTS,
-                         error=HandError, side=side + 1)
-    if value % 5:
-        raise HandError("points_multiple_of_five", value=value, side=side + 1)
-    return value
-
-
 def verify_side(raw: Mapping, side: int, semipulito: bool) -> SideHand:
     """One side's entry for a hand, checked against the scoring rules."""
     if not isinstance(raw, Mapping):
         raise HandError("side_needs_entry", side=side + 1)
-    if "total" in raw and raw["total"] in (None, ""):
-        # A side switched to its total with the box left empty has said nothing yet.
-        raise HandError("total_missing", side=side + 1)
-    if raw.get("total") not in (None, ""):
-        total = whole_number(raw["total"], "total_range", -MAX_HAND_SCORE, MAX_HAND_SCORE,
-                             error=HandError, side=side + 1)
-        if total % 5:
-            raise HandError("points_multiple_of_five", value=total, side=side + 1)
+    total = paper_total(raw, side, MAX_HAND_SCORE)
+    if total is not None:
         return SideHand(total=total)
     counts = {field: whole_number(raw.get(field) or 0, "burracos_range", 0, MAX_BURRACOS,
                                   error=HandError, side=side + 1)
@@ -419,12 +249,12 @@ def verify_side(raw: Mapping, side: int, semipulito: bool) -> SideHand:
     except ValueError:
         raise HandError("unknown_pozzetto", side=side + 1) from None
     hand = SideHand(
-        table_points=_points(raw, "table_points", side),
-        hand_points=_points(raw, "hand_points", side),
+        table_points=card_points(raw, "table_points", side, DECK_POINTS),
+        hand_points=card_points(raw, "hand_points", side, DECK_POINTS),
         pozzetto=pozzetto, closed=yes_no(raw.get("closed", False)),
         # A pozzetto is at least eleven cards: an unseen one costs at least 55 (B2).
-        unseen_pozzetto_points=(_points(raw, "unseen_pozzetto_points", side,
-                                        MIN_POZZETTO_POINTS)
+        unseen_pozzetto_points=(card_points(raw, "unseen_pozzetto_points", side, DECK_POINTS,
+                                            MIN_POZZETTO_POINTS)
                                 if pozzetto is Pozzetto.UNSEEN else 0),
         **counts,
     )
@@ -441,22 +271,6 @@ def verify_side(raw: Mapping, side: int, semipulito: bool) -> SideHand:
     return hand
 
 
-def _verify_cards_together(sides: Sequence[SideHand]) -> None:
-    """B6: all sides' table points together, and all their hand points, come from the same
-    108 cards: neither sum can pass their total. The side with the most is named."""
-    counted = [(index, side) for index, side in enumerate(sides) if side.total is None]
-    for field in ("table_points", "hand_points"):
-        values = {index: getattr(side, field) for index, side in counted}
-        if sum(values.values()) <= DECK_POINTS:
-            continue
-        index = max(values, key=values.get)
-        found = {"side": index + 1, "value": values[index], "total": sum(values.values()),
-                 "high": DECK_POINTS}
-        if field == "table_points":
-            raise HandError("table_points_together", **found)
-        raise HandError("hand_points_together", **found)
-
-
 def verify_sides(raw_sides, semipulito: bool, count: int = 2) -> list[SideHand]:
     """Every side's entry (two sides, or three when nobody of three players ran out), at most
     one side closed (seed: "Schließen"), and no more points than the cards hold (B6)."""
@@ -468,7 +282,7 @@ def verify_sides(raw_sides, semipulito: bool, count: int = 2) -> list[SideHand]:
     sides = [verify_side(raw, side, semipulito) for side, raw in enumerate(raw_sides)]
     if sum(side.closed for side in sides) > 1:
         raise HandError("both_closed")
-    _verify_cards_together(sides)
+    verify_cards_together(sides, DECK_POINTS)
     return sides
 
 
@@ -478,7 +292,6 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 OPTION_FIELDS = ("target", "target_choice", "semipulito", "round_halves")
 TARGETS = (2005, 1005, 505)
-MAX_TARGET = 10000
 
 
 @dataclass(frozen=True)
@@ -497,11 +310,7 @@ def verify_options(raw: Mapping, players: int) -> Options:
     """Two, three or four players; a target (2005, 1005, 505 or any); semi-clean on or off."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError("player_count", count=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
-    # The form offers the usual targets as choices and "other" with a number field.
-    choice = raw.get("target_choice")
-    chosen = raw.get("target") if choice in (None, "", "custom") else choice
-    target = whole_number(TARGETS[0] if chosen in (None, "") else chosen, "target_range", 5,
-                          MAX_TARGET, error=SetupError)
+    target = read_target(raw, TARGETS)
     first_dealer = whole_number(raw.get("first_dealer", 0), "seat_range", 0, players - 1,
                                 error=SetupError)
     return Options(target, yes_no(raw.get("semipulito", False)), first_dealer,
@@ -587,33 +396,6 @@ def hand_scores(hand: Mapping, semipulito: bool) -> list[int]:
                                                 len(hand["sides"]))]
 
 
-@dataclass(frozen=True)
-class HandRow:
-    number: int
-    dealer: int
-    sides: tuple[tuple[int, ...], ...]
-    parts: tuple[SideHand, ...]
-    gains: tuple
-    totals: tuple
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(side.score for side in self.parts)
-
-
-def row_json(options: Options, row: HandRow) -> dict:
-    """A hand of the standings as plain data, as the API shows it."""
-    return {"number": row.number, "dealer": row.dealer,
-            "sides": [list(seats) for seats in row.sides],
-            "entries": [part.as_dict() for part in row.parts], "scores": list(row.scores),
-            "gains": list(row.gains), "totals": list(row.totals)}
-
-
-def _exact(value):
-    """Halves stay halves (three players share a side's score), whole numbers stay ints."""
-    return int(value) if value == int(value) else float(value)
-
-
 def partners_share(score: int, round_halves: bool):
     """B3: the two partners share their side's score equally; B6: the half is kept exactly,
     or, as a table's option, rounded up to the next 5.
@@ -634,38 +416,12 @@ def _gains(options: Options, players: int, sides, scores) -> list:
     return [scores[0] if seat == alone else share for seat in range(players)]
 
 
-def _winner(totals, target: int) -> int | None:
-    """Once someone reaches the target, the most points win; a tie at the top plays on."""
-    best = max(totals)
-    if best < target or list(totals).count(best) > 1:
-        return None
-    return list(totals).index(best)
-
-
 def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Standings:
     """Replay the hands: each one's parts and scores, running totals, the next deal, the end."""
-    units = each_alone(players) if players == 3 else sides_of(players)
-    totals, rows, winner = [0] * len(units), [], None
-    for index, raw in enumerate(hands):
-        if winner is not None:
-            raise HandError("hand_after_end", number=index + 1)
+    def score_hand(raw: Mapping):
         parts, alone = _read_hand(options, players, raw)
         sides = sides_of(players, alone)
-        parts = tuple(parts)
-        gains = _gains(options, players, sides, [part.score for part in parts])
-        totals = [total + gain for total, gain in zip(totals, gains)]
-        rows.append(HandRow(index + 1, (options.first_dealer + index) % players, sides, parts,
-                            tuple(map(_exact, gains)), tuple(map(_exact, totals))))
-        winner = _winner(totals, options.target)
-    finished = winner is not None
-    dealer = None if finished else (options.first_dealer + len(hands)) % players
-    best = max(totals)
-    return Standings(
-        units=units, totals=tuple(_exact(total) for total in totals), finished=finished,
-        winners=(winner,) if finished else (),
-        losers=tuple(unit for unit in range(len(units)) if finished and unit != winner),
-        ahead=tuple(unit for unit, total in enumerate(totals) if total == best) if hands else (),
-        dealer=dealer, leader=None if dealer is None else (dealer + 1) % players,
-        to_go=tuple(_exact(max(options.target - total, 0)) for total in totals),
-        rows=tuple(rows),
-    )
+        return sides, parts, _gains(options, players, sides, [part.score for part in parts])
+
+    units = each_alone(players) if players == 3 else sides_of(players)
+    return replay(hands, players, options.first_dealer, options.target, units, score_hand)

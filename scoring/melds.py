@@ -1,0 +1,218 @@
+"""What Burraco's and Buraco's melds share (seed 002 "Kombinationen"; RULES-NOTES B5, C2,
+C3): which cards are wild, what two packs hold, and how cards lie as a set or a sequence,
+whatever each game pays for them."""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import NATURAL_RANKS, Card, Rank, Suit
+from .errors import CardError, MeldError
+
+
+class MeldKind(StrEnum):
+    SET = "set"
+    SEQUENCE = "sequence"
+
+
+MIN_MELD = 3
+ACE_LOW, ACE_HIGH = 1, 14
+# A sequence lies within A–K (ace low) or 2–A (ace high), never both (seed: "nicht beides").
+_SEQUENCE_RANGES = ((ACE_LOW, 13), (2, ACE_HIGH))
+_PLACE = {Rank.TWO: 2, Rank.THREE: 3, Rank.FOUR: 4, Rank.FIVE: 5, Rank.SIX: 6,
+          Rank.SEVEN: 7, Rank.EIGHT: 8, Rank.NINE: 9, Rank.TEN: 10, Rank.JACK: 11,
+          Rank.QUEEN: 12, Rank.KING: 13}
+_RANK_AT = {**{place: rank for rank, place in _PLACE.items()}, ACE_LOW: Rank.ACE,
+            ACE_HIGH: Rank.ACE}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How cards lie as one legal meld, before a game pays for it.
+
+    The wildcards stand for ``stands_for`` (a card in a sequence, a rank in a set);
+    ``natural_run`` is the longest unbroken row of natural cards (in a set: all of them).
+    """
+
+    kind: MeldKind
+    order: tuple[Card, ...]
+    wildcards: tuple[Card, ...]
+    stands_for: Card | Rank | None
+    natural_run: int
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A legal meld: its points and its readings, the best first; it reads as its best."""
+
+    points: int
+    readings: tuple
+
+    kind = property(lambda self: self.readings[0].kind)
+    order = property(lambda self: self.readings[0].order)
+    stands_for = property(lambda self: self.readings[0].stands_for)
+    bonus = property(lambda self: self.readings[0].bonus)
+
+
+def is_wild(card: Card) -> bool:
+    """Jokers and 2s can stand in for a missing card (seed: "Platzhalter")."""
+    return card.rank in (Rank.JOKER, Rank.TWO)
+
+
+def verify_in_deck(cards: Sequence[Card]) -> None:
+    """Two packs and four jokers: no card more than twice, no more than four jokers."""
+    for card in set(cards):
+        copies = 4 if card.is_joker else 2
+        if cards.count(card) > copies:
+            raise CardError("card_copies", card=card, count=copies)
+
+
+def cards_by_suit() -> list[tuple[Suit, list[Card]]]:
+    """The card picker's rows: every suit from ace to king (the joker comes on its own)."""
+    return [(suit, [Card(rank, suit) for rank in NATURAL_RANKS]) for suit in Suit]
+
+
+def of_one_rank(naturals: Sequence[Card]) -> bool:
+    """The natural cards could make a set: one rank, and no 2 read as a natural card."""
+    return len({card.rank for card in naturals}) == 1 and naturals[0].rank is not Rank.TWO
+
+
+def set_shape(naturals: Sequence[Card], wilds: Sequence[Card]) -> Shape:
+    """Natural cards of one rank, suit by suit, and the wildcards after them."""
+    order = tuple(sorted(naturals, key=lambda card: list(Suit).index(card.suit))) + \
+        tuple(wilds)
+    return Shape(MeldKind.SET, order, tuple(wilds), naturals[0].rank if wilds else None,
+                 len(naturals))
+
+
+def _longest_run(places: list[int]) -> int:
+    longest = run = 1
+    for before, after in zip(places, places[1:]):
+        run = run + 1 if after == before + 1 else 1
+        longest = max(longest, run)
+    return longest
+
+
+def _sequence_in(naturals: list[Card], wild: Card | None, low: int, high: int) -> Shape:
+    """The cards as a run within [low, high]; the wildcard fills the gap, else the low end,
+    else the high end (seed: "liegt immer am unteren Ende")."""
+    suit = naturals[0].suit
+    places = sorted(ACE_LOW if card.rank is Rank.ACE and low == ACE_LOW
+                    else ACE_HIGH if card.rank is Rank.ACE else _PLACE[card.rank]
+                    for card in naturals)
+    if places[0] < low or places[-1] > high:
+        raise MeldError("meld_ace_both_ends")
+    gaps = [place for place in range(places[0], places[-1] + 1) if place not in places]
+    if len(gaps) > (1 if wild else 0):
+        raise MeldError("meld_not_consecutive")
+    if wild is None:
+        wild_place = None
+    elif gaps:
+        wild_place = gaps[0]
+    elif places[0] > low:
+        wild_place = places[0] - 1
+    elif places[-1] < high:
+        wild_place = places[-1] + 1
+    else:
+        raise MeldError("meld_ace_both_ends")
+    by_place = {place: Card(_RANK_AT[place], suit) for place in places}
+    stands_for = None if wild_place is None else Card(_RANK_AT[wild_place], suit)
+    order = tuple(wild if place == wild_place else by_place[place]
+                  for place in sorted([*places, *([wild_place] if wild else [])]))
+    return Shape(MeldKind.SEQUENCE, order, (wild,) if wild else (), stands_for,
+                 _longest_run(places))
+
+
+def sequence_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
+    """One suit, consecutive in A 2 3 … K A, the ace low or high, no card twice, at most one
+    wildcard (seed 002, "Folge")."""
+    if len(naturals) < 2:
+        raise MeldError("meld_too_many_wildcards" if wilds else "meld_too_short",
+                        count=len(wilds))
+    if len({card.suit for card in naturals}) > 1:
+        raise MeldError("meld_mixed")
+    if len(wilds) > 1:
+        raise MeldError("meld_too_many_wildcards", count=len(wilds))
+    ranks = [card.rank for card in naturals]
+    twice = next((card for card in naturals if ranks.count(card.rank) > 1), None)
+    if twice is not None and twice.rank is Rank.ACE:
+        raise MeldError("meld_ace_both_ends")  # one ace low and one high
+    if twice is not None:
+        raise MeldError("meld_card_twice", card=twice)
+    wild = wilds[0] if wilds else None
+    shapes, problem = [], None
+    for low, high in _SEQUENCE_RANGES:
+        try:
+            shape = _sequence_in(naturals, wild, low, high)
+        except MeldError as error:
+            problem = problem or error
+            continue
+        # A 2 "standing for" itself is no wildcard but a natural card in its own place.
+        if wild is None or wild != shape.stands_for:
+            shapes.append(shape)
+    if not shapes:
+        raise problem or MeldError("meld_not_consecutive")
+    if wild is not None and any(shape.order[0] == wild for shape in shapes):
+        # A wildcard at an open end lies at the low end whenever it can.
+        shapes = [shape for shape in shapes if shape.order[-1] != wild]
+    return shapes
+
+
+def one_wildcard_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
+    """Burraco's melds: a set or a sequence, with at most one wildcard (seed 002:
+    "In jeder Kombination ist höchstens ein Platzhalter erlaubt")."""
+    if not of_one_rank(naturals):
+        return sequence_shapes(naturals, wilds)
+    # At most 9 cards (B5) follows: two packs hold 8 of a rank, and one wildcard joins them.
+    if len(wilds) > 1:
+        raise MeldError("meld_too_many_wildcards", count=len(wilds))
+    return [set_shape(naturals, wilds)]
+
+
+def _telling(problems: list[MeldError]) -> MeldError:
+    """What to tell the player: the fault with every 2 read as a wildcard, unless that is
+    "too many wildcards" and reading a 2 as natural runs into a rule of its own (an ace at
+    both ends, the same card twice)."""
+    every_two_wild = problems[0]
+    if every_two_wild.code == "meld_too_many_wildcards":
+        deeper = [error for error in problems[1:]
+                  if error.code in ("meld_card_twice", "meld_ace_both_ends")]
+        return deeper[0] if deeper else every_two_wild
+    return every_two_wild
+
+
+ShapeReader = Callable[[list[Card], list[Card]], list[Shape]]
+
+
+def meld_shapes(cards: Sequence[Card], read: ShapeReader) -> list[Shape]:
+    """Every legal shape of the cards, whatever their order; raise MeldError with the rule
+    broken. A 2 may be natural (in its own place in a sequence of its suit) or wild: every
+    split into natural cards and wildcards is tried, and ``read`` judges each (B5)."""
+    if len(cards) < MIN_MELD:
+        raise MeldError("meld_too_short", count=len(cards))
+    jokers = [card for card in cards if card.is_joker]
+    twos = [card for card in cards if card.rank is Rank.TWO]
+    others = [card for card in cards if not is_wild(card)]
+    if not others:
+        raise MeldError("meld_only_wildcards")  # seed: "drei Zweien sind kein Satz"
+    shapes, problems = [], []
+    # Every 2 wild, or one of them natural: two natural 2s can never share a meld.
+    for natural in [None, *range(len(twos))]:
+        naturals = others + ([twos[natural]] if natural is not None else [])
+        wilds = jokers + [two for index, two in enumerate(twos) if index != natural]
+        try:
+            shapes += read(naturals, wilds)
+        except MeldError as error:
+            problems.append(error)
+    if not shapes:
+        raise _telling(problems)
+    return list(dict.fromkeys(shapes))
+
+
+def verify_added(judge: Callable[[list[Card]], Meld], table: Sequence[Card],
+                 added: Sequence[Card]) -> Meld:
+    """Cards added to a legal meld on the table: the meld they make must be legal too."""
+    judge(list(table))
+    if not added:
+        raise MeldError("nothing_to_add")
+    return judge([*table, *added])

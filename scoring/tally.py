@@ -1,0 +1,134 @@
+"""What Burraco and Buraco share in keeping score: card points as players type them, what
+all the cards hold, a hand's row on the sheet, and a match played to a target (RULES-NOTES
+B3, B6; C1 for Buraco)."""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .errors import HandError, SetupError
+from .match import Standings
+from .values import whole_number
+
+MAX_TARGET = 10000
+
+
+def _multiple_of_five(value: int, side: int) -> int:
+    """Every card counts a multiple of 5, so every honest count is one."""
+    if value % 5:
+        raise HandError("points_multiple_of_five", value=value, side=side + 1)
+    return value
+
+
+def card_points(raw: Mapping, field: str, side: int, high: int, low: int = 0) -> int:
+    """Card points typed for ``field``: whole, from ``low`` to ``high``, a multiple of 5."""
+    value = whole_number(raw.get(field) or 0, f"{field}_range", low, high, error=HandError,
+                         side=side + 1)
+    return _multiple_of_five(value, side)
+
+
+def paper_total(raw: Mapping, side: int, highest: int) -> int | None:
+    """A side's score counted on paper (``{"total": -35}``), or None when it gave its parts."""
+    if "total" not in raw:
+        return None
+    if raw["total"] in (None, ""):
+        # A side switched to its total with the box left empty has said nothing yet.
+        raise HandError("total_missing", side=side + 1)
+    total = whole_number(raw["total"], "total_range", -highest, highest, error=HandError,
+                         side=side + 1)
+    return _multiple_of_five(total, side)
+
+
+def verify_cards_together(sides: Sequence, high: int) -> None:
+    """All sides' table points together, and all their hand points, come from the same
+    cards: neither sum can pass their total ``high`` (B6). The side with the most is named."""
+    counted = [(index, side) for index, side in enumerate(sides) if side.total is None]
+    for field in ("table_points", "hand_points"):
+        values = {index: getattr(side, field) for index, side in counted}
+        if sum(values.values()) <= high:
+            continue
+        index = max(values, key=values.get)
+        found = {"side": index + 1, "value": values[index], "total": sum(values.values()),
+                 "high": high}
+        if field == "table_points":
+            raise HandError("table_points_together", **found)
+        raise HandError("hand_points_together", **found)
+
+
+def read_target(raw: Mapping, usual: Sequence[int]) -> int:
+    """The target: one of the usual ones chosen on the form (``target_choice``; "custom"
+    takes the number typed), or the number itself; the first usual one by default."""
+    choice = raw.get("target_choice")
+    chosen = raw.get("target") if choice in (None, "", "custom") else choice
+    return whole_number(usual[0] if chosen in (None, "") else chosen, "target_range", 5,
+                        MAX_TARGET, error=SetupError)
+
+
+@dataclass(frozen=True)
+class HandRow:
+    number: int
+    dealer: int
+    sides: tuple[tuple[int, ...], ...]
+    parts: tuple
+    gains: tuple
+    totals: tuple
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(side.score for side in self.parts)
+
+
+def row_json(options, row: HandRow) -> dict:
+    """A hand of the standings as plain data, as the API shows it."""
+    return {"number": row.number, "dealer": row.dealer,
+            "sides": [list(seats) for seats in row.sides],
+            "entries": [part.as_dict() for part in row.parts], "scores": list(row.scores),
+            "gains": list(row.gains), "totals": list(row.totals)}
+
+
+def _exact(value):
+    """Halves stay halves (three Burraco players share a side's score), whole numbers stay
+    ints."""
+    return int(value) if value == int(value) else float(value)
+
+
+def _winner(totals, target: int) -> int | None:
+    """Once someone reaches the target, the most points win; a tie at the top plays on."""
+    best = max(totals)
+    if best < target or list(totals).count(best) > 1:
+        return None
+    return list(totals).index(best)
+
+
+# What one stored hand gives: the seats of its sides, their entries, and each unit's gain.
+HandScorer = Callable[[Mapping], tuple[tuple[tuple[int, ...], ...], Sequence, Sequence]]
+
+
+def replay(hands: Sequence[Mapping], players: int, first_dealer: int, target: int,
+           units: tuple[tuple[int, ...], ...], score_hand: HandScorer) -> Standings:
+    """Replay the hands: each one's parts and gains, running totals, the next deal, the end.
+
+    The deal goes clockwise: the next player in the order of play deals, and the one after
+    the dealer leads. Once a unit has reached the target the most points win, and a tie at
+    the top plays one more hand (seed 002, "Partieende").
+    """
+    totals, rows, winner = [0] * len(units), [], None
+    for index, raw in enumerate(hands):
+        if winner is not None:
+            raise HandError("hand_after_end", number=index + 1)
+        sides, parts, gains = score_hand(raw)
+        totals = [total + gain for total, gain in zip(totals, gains)]
+        rows.append(HandRow(index + 1, (first_dealer + index) % players, sides, tuple(parts),
+                            tuple(map(_exact, gains)), tuple(map(_exact, totals))))
+        winner = _winner(totals, target)
+    finished = winner is not None
+    dealer = None if finished else (first_dealer + len(hands)) % players
+    best = max(totals)
+    return Standings(
+        units=units, totals=tuple(_exact(total) for total in totals), finished=finished,
+        winners=(winner,) if finished else (),
+        losers=tuple(unit for unit in range(len(units)) if finished and unit != winner),
+        ahead=tuple(unit for unit, total in enumerate(totals) if total == best) if hands else (),
+        dealer=dealer, leader=None if dealer is None else (dealer + 1) % players,
+        to_go=tuple(_exact(max(target - total, 0)) for total in totals),
+        rows=tuple(rows),
+    )
