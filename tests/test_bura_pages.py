@@ -291,6 +291,21 @@ def test_api_bura_match(client):
     assert sum(body["chips"]) + body["pot"] == 0
 
 
+def test_the_claim_check_asks_only_for_its_verdict(post):
+    """Tapping the claimant's cards changes the phone; the server answers the verdict alone,
+    small, and books nothing (issue: Enter in the field booked a wrong claim as right)."""
+    sheet = start(post, players=("Anna", "Ben"))
+    response = post(f"{sheet}/draft", {"outcome": "claim", "player": "1", "cards": SEED_30,
+                                       "check": "1", "only": "preview"},
+                    headers={"HX-Request": "true"})
+    fragment = text(response)
+    assert fragment.lstrip().startswith('<p id="claim-verdict"')
+    assert re.search(r"30 card points:\s+wrong", fragment) and len(response.data) <= 2048
+    page = text(post(f"{sheet}/draft", {"outcome": "claim", "player": "1", "cards": SEED_30,
+                                        "check": "1"}))
+    assert re.search(r"30 card points:\s+wrong", page) and "Game 1 saved" not in page
+
+
 def test_a_moscow_takes_the_pot_on_the_sheet_and_through_the_api(post, client):
     """RULES-NOTES D10: "With the option on, a Moscow is an outcome that takes the pot, like
     a Bura"; without it, there is no such outcome."""

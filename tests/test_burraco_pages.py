@@ -100,9 +100,12 @@ def test_a_typed_pile_is_where_the_taps_start(post):
 
 
 def test_the_preview_alone(post):
+    """A change asks the server only for the preview: a small answer, not the panel."""
     sheet = start(post)
-    fragment = text(post(f"{sheet}/draft", {**SEED_HAND, "only": "preview"}, headers=HTMX))
+    response = post(f"{sheet}/draft", {**SEED_HAND, "only": "preview"}, headers=HTMX)
+    fragment = text(response)
     assert fragment.lstrip().startswith('<p id="preview"') and "+410" in fragment
+    assert len(response.data) <= 2048
 
 
 def test_without_javascript_a_tap_returns_the_whole_page(post):
