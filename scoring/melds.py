@@ -77,11 +77,15 @@ def of_one_rank(naturals: Sequence[Card]) -> bool:
     return len({card.rank for card in naturals}) == 1 and naturals[0].rank is not Rank.TWO
 
 
+def _suit_order(card: Card) -> tuple[bool, int]:
+    return card.suit is not None, list(Suit).index(card.suit) if card.suit else 0
+
+
 def set_shape(naturals: Sequence[Card], wilds: Sequence[Card]) -> Shape:
-    """Natural cards of one rank, suit by suit, and the wildcards after them."""
-    order = tuple(sorted(naturals, key=lambda card: list(Suit).index(card.suit))) + \
-        tuple(wilds)
-    return Shape(MeldKind.SET, order, tuple(wilds), naturals[0].rank if wilds else None,
+    """Natural cards of one rank, suit by suit, then the wildcards (jokers first)."""
+    wilds = tuple(sorted(wilds, key=_suit_order))
+    order = tuple(sorted(naturals, key=_suit_order)) + wilds
+    return Shape(MeldKind.SET, order, wilds, naturals[0].rank if wilds else None,
                  len(naturals))
 
 
