@@ -1,0 +1,475 @@
+"""Buraco: melds, a side's hand score, and the match (seed 004; RULES-NOTES C1–C3), with the
+Brazilian variants of seed 002 ("Varianten").
+
+Players are numbered by their seats in the order of play. Play goes to the left, clockwise,
+so the next dealer is the next player in the list, who also leads the hand after. Four play
+as partners sitting opposite, seats 0 and 2 against 1 and 3; two or three play alone, each
+with a dead pile of their own (seed: "Zu zweit oder zu dritt spielt jeder für sich").
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from . import melds
+from .cards import Card, Rank, rummy_deck
+from .errors import HandError, MeldError, SetupError
+from .match import Standings, each_alone
+# MeldKind, cards_by_suit and row_json are part of this module's face (checker, API).
+from .melds import (MeldKind, Shape, cards_by_suit, meld_shapes, of_one_rank,
+                    one_wildcard_shapes, sequence_shapes, set_shape, verify_in_deck)
+from .tally import (card_points, paper_total, read_target, replay, row_json,
+                    verify_cards_together)
+from .values import whole_number, yes_no
+
+
+class Variant(StrEnum):
+    SEED = "seed"              # seed 004: sets only; red threes are bonus cards
+    BRAZILIAN = "brazilian"    # seed 002, Varianten: Burraco's melds at Brazilian values
+    ABERTO = "aberto"          # Buraco Aberto: sequences only; out with a clean buraco
+
+
+def variant_of(value) -> Variant:
+    """A variant by its name; "" or None is the seed's game."""
+    try:
+        return Variant(value or Variant.SEED)
+    except ValueError:
+        raise SetupError("unknown_variant") from None
+
+
+# --- Card values (seed 004; RULES-NOTES C1, C3) --------------------------------------------
+
+_SEED_VALUES = {
+    Rank.JOKER: 30, Rank.TWO: 20, Rank.ACE: 20,
+    Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10,
+    Rank.NINE: 5, Rank.EIGHT: 5, Rank.SEVEN: 5, Rank.SIX: 5, Rank.FIVE: 5, Rank.FOUR: 5,
+    Rank.THREE: 5,    # a black three left in hand (C1); a red one is a bonus card
+}
+_BRAZILIAN_VALUES = {
+    Rank.JOKER: 20, Rank.TWO: 10, Rank.ACE: 15,
+    Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10, Rank.NINE: 10, Rank.EIGHT: 10,
+    Rank.SEVEN: 5, Rank.SIX: 5, Rank.FIVE: 5, Rank.FOUR: 5, Rank.THREE: 5,
+}
+CARD_VALUES = {Variant.SEED: _SEED_VALUES, Variant.BRAZILIAN: _BRAZILIAN_VALUES,
+               Variant.ABERTO: _BRAZILIAN_VALUES}
+
+
+def is_red_three(card: Card) -> bool:
+    """♥3 and ♦3, the seed's bonus cards."""
+    return card.rank is Rank.THREE and card.suit.is_red
+
+
+def card_value(card: Card, variant: Variant | str = Variant.SEED) -> int:
+    """A card's points; a wildcard counts its own value. In the seed's game a red three is a
+    bonus card, laid out at once, and counts nothing as a card (C1)."""
+    variant = variant_of(variant)
+    if variant is Variant.SEED and is_red_three(card):
+        return 0
+    return CARD_VALUES[variant][card.rank]
+
+
+# All 108 cards together: the most that the cards on the table, or those left in hand, can
+# be worth (seed 1,020; the Brazilian values 960).
+DECK_POINTS = {variant: sum(card_value(card, variant) for card in rummy_deck())
+               for variant in Variant}
+
+# The tap counter's buttons, one per value class as players count cards (UX: seed "Joker 30
+# · A/2 20 · K–10 10 · 9–4 5 · black 3 5"); each class named by its cards.
+_TAP_RANKS = {
+    Variant.SEED: (("joker", Rank.JOKER), ("ace_two", Rank.ACE), ("king_ten", Rank.KING),
+                   ("nine_four", Rank.NINE), ("black_three", Rank.THREE)),
+    Variant.BRAZILIAN: (("joker", Rank.JOKER), ("ace", Rank.ACE), ("two", Rank.TWO),
+                        ("king_eight", Rank.KING), ("seven_three", Rank.SEVEN)),
+}
+_TAP_RANKS[Variant.ABERTO] = _TAP_RANKS[Variant.BRAZILIAN]
+
+
+def tap_classes(variant: Variant | str = Variant.SEED) -> tuple[tuple[str, int], ...]:
+    """The tap counter's value classes for the variant: (name, points) each."""
+    variant = variant_of(variant)
+    return tuple((name, CARD_VALUES[variant][rank]) for name, rank in _TAP_RANKS[variant])
+
+
+TAP_CLASSES = tap_classes(Variant.SEED)
+
+
+def tapped_points(counts: Mapping[str, int], variant: Variant | str = Variant.SEED) -> int:
+    """Card points from the tap counter: how many cards of each value class."""
+    return sum(counts.get(name, 0) * value for name, value in tap_classes(variant))
+
+
+# --- Melds (seed 004; RULES-NOTES C2, C3) --------------------------------------------------
+
+class BuracoKind(StrEnum):
+    CLEAN = "clean"    # seed: "rein"
+    DIRTY = "dirty"    # seed: "unrein"
+
+
+BONUS = {None: 0, BuracoKind.CLEAN: 200, BuracoKind.DIRTY: 100}
+BURACO_LENGTH = 7
+SET_WILDCARDS = 2
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read the cards as a legal meld."""
+
+    kind: MeldKind
+    order: tuple[Card, ...]
+    wildcards: tuple[Card, ...]
+    stands_for: Card | Rank | None
+    buraco: BuracoKind | None
+
+    @property
+    def bonus(self) -> int:
+        return BONUS[self.buraco]
+
+
+class Meld(melds.Meld):
+    """A legal meld: its best reading, its points, and the other readings a 2 allows."""
+
+    wildcards = property(lambda self: self.readings[0].wildcards)
+    buraco = property(lambda self: self.readings[0].buraco)
+
+
+def _reading(shape: Shape) -> Reading:
+    """Seven cards or more make a buraco: clean without a wildcard, else dirty (seed:
+    "Hat ein Satz deines Teams sieben oder mehr Karten, heißt er Buraco")."""
+    buraco = None
+    if len(shape.order) >= BURACO_LENGTH:
+        buraco = BuracoKind.DIRTY if shape.wildcards else BuracoKind.CLEAN
+    return Reading(shape.kind, shape.order, shape.wildcards, shape.stands_for, buraco)
+
+
+def _seed_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
+    """Seed 004: sets only, "höchstens zwei Platzhalter pro Satz, und nie mehr Platzhalter
+    als echte Karten" (so at most 8 + 2 = 10 cards, C2)."""
+    if not of_one_rank(naturals):
+        raise MeldError("meld_sets_only")
+    if len(wilds) > SET_WILDCARDS:
+        raise MeldError("meld_over_two_wildcards", count=len(wilds))
+    if len(wilds) > len(naturals):
+        raise MeldError("meld_wildcards_outnumber", wildcards=len(wilds),
+                        naturals=len(naturals))
+    return [set_shape(naturals, wilds)]
+
+
+def _aberto_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
+    """Buraco Aberto: "nur Folgen erlaubt" (seed 002, Varianten), as in Burraco."""
+    if of_one_rank(naturals):
+        raise MeldError("meld_sequences_only")
+    return sequence_shapes(naturals, wilds)
+
+
+# The Brazilian game melds as Burraco does, one wildcard in a set or a sequence (C3).
+_SHAPES = {Variant.SEED: _seed_shapes, Variant.BRAZILIAN: one_wildcard_shapes,
+           Variant.ABERTO: _aberto_shapes}
+
+
+def _verify_threes(cards: Sequence[Card]) -> None:
+    """Seed 004: red threes are bonus cards ("legst du sie sofort offen vor dich hin");
+    black threes "darfst du nicht in normalen Sätzen auslegen"."""
+    for card in cards:
+        if is_red_three(card):
+            raise MeldError("meld_red_three", card=card)
+    for card in cards:
+        if card.rank is Rank.THREE and not card.suit.is_red:
+            raise MeldError("meld_black_three", card=card)
+
+
+def verify_meld(cards: Sequence[Card], variant: Variant | str = Variant.SEED) -> Meld:
+    """Judge cards as a Buraco meld of the variant, in any order; raise MeldError with the
+    rule broken. The clean reading comes first where a 2 can be natural or wild."""
+    variant = variant_of(variant)
+    cards = list(cards)
+    verify_in_deck(cards)
+    if variant is Variant.SEED:
+        _verify_threes(cards)
+    readings = sorted(map(_reading, meld_shapes(cards, _SHAPES[variant])),
+                      key=lambda reading: (-reading.bonus, bool(reading.wildcards)))
+    return Meld(sum(card_value(card, variant) for card in cards), tuple(readings))
+
+
+def can_meld(cards: Sequence[Card], variant: Variant | str = Variant.SEED) -> bool:
+    """Whether the cards make a legal meld of the variant."""
+    try:
+        verify_meld(cards, variant)
+    except MeldError:
+        return False
+    return True
+
+
+def verify_addition(table: Sequence[Card], added: Sequence[Card],
+                    variant: Variant | str = Variant.SEED) -> Meld:
+    """Cards added to a legal meld on the table: the meld they make must be legal too."""
+    return melds.verify_added(lambda cards: verify_meld(cards, variant), table, added)
+
+
+# --- A side's hand score (seed 004; RULES-NOTES C1) ----------------------------------------
+
+class DeadPile(StrEnum):
+    TAKEN = "taken"
+    NOT_TAKEN = "not_taken"
+
+
+GOING_OUT_BONUS = 100
+DEAD_PILE_PENALTY = 100
+RED_THREE_BONUS = 100
+ALL_RED_THREES_BONUS = 800
+RED_THREES = 4
+MAX_BURACOS = 108 // BURACO_LENGTH
+# The cheapest buraco: seven cards of 5 points.
+MIN_BURACO_POINTS = BURACO_LENGTH * 5
+MAX_HAND_SCORE = (max(DECK_POINTS.values()) + MAX_BURACOS * BONUS[BuracoKind.CLEAN]
+                  + ALL_RED_THREES_BONUS + GOING_OUT_BONUS)
+
+
+@dataclass(frozen=True)
+class SideHand:
+    """What a side entered for one hand: its parts, or only a total counted on paper."""
+
+    table_points: int = 0
+    clean_buracos: int = 0
+    dirty_buracos: int = 0
+    red_threes: int = 0
+    hand_points: int = 0
+    dead_pile: DeadPile = DeadPile.TAKEN
+    went_out: bool = False
+    total: int | None = None
+    # What the table's options pay for going out and charge for a dead pile never taken.
+    going_out_bonus: int = GOING_OUT_BONUS
+    dead_pile_penalty: int = DEAD_PILE_PENALTY
+
+    @property
+    def buracos(self) -> int:
+        return self.clean_buracos + self.dirty_buracos
+
+    @property
+    def bonuses(self) -> int:
+        return (self.clean_buracos * BONUS[BuracoKind.CLEAN]
+                + self.dirty_buracos * BONUS[BuracoKind.DIRTY])
+
+    @property
+    def melded(self) -> bool:
+        """A side that melded nothing has no points on the table and no buraco."""
+        return bool(self.table_points or self.buracos)
+
+    @property
+    def red_three_points(self) -> int:
+        """+100 a red three, +800 for all four; as much off for a side that melded nothing
+        (C1)."""
+        bonus = (ALL_RED_THREES_BONUS if self.red_threes == RED_THREES
+                 else self.red_threes * RED_THREE_BONUS)
+        return bonus if self.melded else -bonus
+
+    @property
+    def going_out(self) -> int:
+        return self.going_out_bonus if self.went_out else 0
+
+    @property
+    def dead_pile_points(self) -> int:
+        return self.dead_pile_penalty if self.dead_pile is DeadPile.NOT_TAKEN else 0
+
+    @property
+    def score(self) -> int:
+        """Cards on the table + buraco bonuses ± red threes + going out − cards in hand − the
+        dead pile never taken (seed 004; C1)."""
+        if self.total is not None:
+            return self.total
+        return (self.table_points + self.bonuses + self.red_three_points + self.going_out
+                - self.hand_points - self.dead_pile_points)
+
+    def as_dict(self) -> dict:
+        if self.total is not None:
+            return {"total": self.total}
+        return {"table_points": self.table_points, "clean_buracos": self.clean_buracos,
+                "dirty_buracos": self.dirty_buracos, "red_threes": self.red_threes,
+                "hand_points": self.hand_points, "dead_pile": self.dead_pile.value,
+                "went_out": self.went_out}
+
+
+def _count(raw: Mapping, field: str, code: str, high: int, side: int) -> int:
+    return whole_number(raw.get(field) or 0, code, 0, high, error=HandError, side=side + 1)
+
+
+def _dead_pile(raw: Mapping, side: int) -> DeadPile:
+    if raw.get("dead_pile") in (None, ""):
+        # Silence is no answer: a missing field must not count as "taken".
+        raise HandError("dead_pile_missing", side=side + 1)
+    try:
+        return DeadPile(raw["dead_pile"])
+    except ValueError:
+        raise HandError("unknown_dead_pile", side=side + 1) from None
+
+
+def _verify_parts(hand: SideHand, side: int, options: "Options") -> None:
+    """What the seed's play allows of a side's parts."""
+    if hand.table_points < hand.buracos * MIN_BURACO_POINTS:
+        raise HandError("buraco_needs_cards", side=side + 1, low=MIN_BURACO_POINTS)
+    # Seed 004: going out only "wenn sein Team … schon mindestens einen kompletten Buraco
+    # von sieben Karten gebildet hat"; Aberto and the option ask for a clean one.
+    if hand.went_out and options.clean_to_go_out and not hand.clean_buracos:
+        raise HandError("going_out_needs_clean_buraco", side=side + 1)
+    if hand.went_out and not hand.buracos:
+        raise HandError("going_out_needs_buraco", side=side + 1)
+    if hand.went_out and hand.dead_pile is DeadPile.NOT_TAKEN:
+        raise HandError("going_out_needs_dead_pile", side=side + 1)
+    # Seed 004: "Legt ein Spieler deines Teams zum ersten Mal … einen Satz aus, nehmt ihr
+    # sofort euren toten Stapel auf die Hand": melded and taken go together. (The Brazilian
+    # morto is taken by running out of cards, as Burraco's pozzetto.)
+    if options.variant is Variant.SEED and hand.melded != (hand.dead_pile is DeadPile.TAKEN):
+        raise HandError("dead_pile_at_first_meld" if hand.melded else "dead_pile_without_meld",
+                        side=side + 1)
+    deck = DECK_POINTS[options.variant]
+    if hand.table_points + hand.hand_points > deck:
+        raise HandError("side_points_exceed_cards", side=side + 1, high=deck,
+                        total=hand.table_points + hand.hand_points)
+
+
+def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:
+    """One side's entry for a hand, checked against the scoring rules and the options."""
+    if not isinstance(raw, Mapping):
+        raise HandError("side_needs_entry", side=side + 1)
+    total = paper_total(raw, side, MAX_HAND_SCORE)
+    if total is not None:
+        return SideHand(total=total)
+    red_threes = _count(raw, "red_threes", "red_threes_range", RED_THREES, side)
+    if red_threes and not options.red_threes:
+        raise HandError("red_threes_off", side=side + 1)
+    deck = DECK_POINTS[options.variant]
+    hand = SideHand(
+        table_points=card_points(raw, "table_points", side, deck),
+        clean_buracos=_count(raw, "clean_buracos", "buracos_range", MAX_BURACOS, side),
+        dirty_buracos=_count(raw, "dirty_buracos", "buracos_range", MAX_BURACOS, side),
+        red_threes=red_threes,
+        hand_points=card_points(raw, "hand_points", side, deck),
+        dead_pile=_dead_pile(raw, side),
+        went_out=yes_no(raw.get("went_out", False)),
+        going_out_bonus=GOING_OUT_BONUS if options.going_out_bonus else 0,
+        dead_pile_penalty=DEAD_PILE_PENALTY if options.dead_pile_penalty else 0,
+    )
+    _verify_parts(hand, side, options)
+    return hand
+
+
+def _needs_sides(count: int) -> HandError:
+    return HandError("hand_needs_two_sides" if count == 2 else "hand_needs_three_players")
+
+
+def verify_sides(raw_sides, options: "Options", count: int = 2) -> list[SideHand]:
+    """Every side's entry (two sides, or each of three players), at most one side out, the
+    four red threes at most, and no more points than the cards hold."""
+    if not isinstance(raw_sides, Sequence) or isinstance(raw_sides, str) or \
+            len(raw_sides) != count:
+        raise _needs_sides(count)
+    sides = [verify_side(raw, side, options) for side, raw in enumerate(raw_sides)]
+    # Seed 004: "Die Runde endet, sobald ein Spieler alle Karten seiner Hand ausgelegt oder
+    # abgelegt hat": the first one out ends it.
+    if sum(side.went_out for side in sides) > 1:
+        raise HandError("two_went_out")
+    red_threes = sum(side.red_threes for side in sides)
+    if red_threes > RED_THREES:
+        raise HandError("red_threes_together", total=red_threes, high=RED_THREES)
+    verify_cards_together(sides, DECK_POINTS[options.variant])
+    return sides
+
+
+# --- The match (seed 004; RULES-NOTES C1) --------------------------------------------------
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+OPTION_FIELDS = ("target", "target_choice", "variant", "red_threes", "going_out_bonus",
+                 "dead_pile_penalty", "clean_to_go_out", "minimum_first_meld")
+TARGETS = (3000,)
+
+
+@dataclass(frozen=True)
+class Options:
+    """The table's rules. The variants fix two of them (C3): threes are plain cards in the
+    Brazilian games, so no red-three bonus, and Aberto goes out only with a clean buraco."""
+
+    target: int = TARGETS[0]
+    variant: Variant = Variant.SEED
+    red_threes: bool = True
+    going_out_bonus: bool = True
+    dead_pile_penalty: bool = True
+    clean_to_go_out: bool = False
+    # Noted for the sheet only: a hand's totals cannot show the first meld's points.
+    minimum_first_meld: int | None = None
+    first_dealer: int = 0
+
+    def __post_init__(self):
+        # However the options were given, the variant's own rules hold.
+        variant = variant_of(self.variant)
+        object.__setattr__(self, "variant", variant)
+        if variant is not Variant.SEED:
+            object.__setattr__(self, "red_threes", False)
+        if variant is Variant.ABERTO:
+            object.__setattr__(self, "clean_to_go_out", True)
+
+    def to_dict(self) -> dict:
+        return {"target": self.target, "variant": self.variant.value,
+                "red_threes": self.red_threes, "going_out_bonus": self.going_out_bonus,
+                "dead_pile_penalty": self.dead_pile_penalty,
+                "clean_to_go_out": self.clean_to_go_out,
+                "minimum_first_meld": self.minimum_first_meld,
+                "first_dealer": self.first_dealer}
+
+
+def _flag(raw: Mapping, name: str, default: bool) -> bool:
+    """A yes/no option: absent takes the rule's default; "" (a box left unticked) is no."""
+    return default if raw.get(name) is None else yes_no(raw[name])
+
+
+def verify_options(raw: Mapping, players: int) -> Options:
+    """Two to four players; the variant, the target (3000 or any) and the table's choices
+    where the seed leaves the rules open (C1)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SetupError("player_count", count=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
+    variant = variant_of(raw.get("variant"))
+    minimum = whole_number(raw.get("minimum_first_meld") or 0, "minimum_first_meld_range", 0,
+                           DECK_POINTS[variant], error=SetupError)
+    return Options(
+        target=read_target(raw, TARGETS), variant=variant,
+        red_threes=_flag(raw, "red_threes", True),
+        going_out_bonus=_flag(raw, "going_out_bonus", True),
+        dead_pile_penalty=_flag(raw, "dead_pile_penalty", True),
+        clean_to_go_out=_flag(raw, "clean_to_go_out", False),
+        minimum_first_meld=minimum or None,
+        first_dealer=whole_number(raw.get("first_dealer", 0), "seat_range", 0, players - 1,
+                                  error=SetupError),
+    )
+
+
+def sides_of(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side: partners sit opposite with four; two or three play alone."""
+    return ((0, 2), (1, 3)) if players == 4 else each_alone(players)
+
+
+def _read_hand(options: Options, players: int, raw: Mapping) -> list[SideHand]:
+    count = len(sides_of(players))
+    if not isinstance(raw, Mapping):
+        raise _needs_sides(count)
+    return verify_sides(raw.get("sides"), options, count)
+
+
+def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
+    """A hand as stored: each side's entry."""
+    return {"sides": [part.as_dict() for part in _read_hand(options, players, raw)]}
+
+
+def hand_scores(hand: Mapping, options: Options) -> list[int]:
+    """Each side's score for a stored hand."""
+    return [side.score for side in verify_sides(hand["sides"], options, len(hand["sides"]))]
+
+
+def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Standings:
+    """Replay the hands: each one's parts and scores, running totals, the next deal, the end
+    (as in Burraco: once a side reaches the target the most points win, a tie plays on)."""
+    units = sides_of(players)
+
+    def score_hand(raw: Mapping):
+        parts = _read_hand(options, players, raw)
+        return units, parts, [part.score for part in parts]
+
+    return replay(hands, players, options.first_dealer, options.target, units, score_hand)
