@@ -298,7 +298,7 @@ def test_the_side_with_more_points_wins_once_a_side_reaches_the_target():
 
 
 def test_a_tie_at_the_target_plays_one_more_hand():
-    """Seed 002 ("wie in Burraco"): "bei Gleichstand wird noch ein Spiel gespielt"."""
+    """As in Burraco (seed 002): "bei Gleichstand wird noch ein Spiel gespielt"."""
     options = Options(target=1000)
     assert not standings(options, 2, [hand(1000, 1000)]).finished
     assert standings(options, 2, [hand(1000, 1000), hand(0, 5)]).winners == (1,)
