@@ -142,7 +142,7 @@ def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra)
 
 def _hand_from_form(match: store.Match) -> dict:
     """The hand a sheet's form describes, in the shape the game's rules read."""
-    return SHEETS[match.game].hand_from_form(request.form, len(match.players))
+    return SHEETS[match.game].hand_from_form(request.form, match)
 
 
 def _match_as_shown(token: str) -> store.Match:
@@ -286,7 +286,7 @@ def _refusal(error: ScoringError, match: store.Match) -> dict:
 def _draft_or_none(match: store.Match):
     """A refused entry comes back with everything typed and tapped."""
     draft_from_form = SHEETS[match.game].draft_from_form
-    return draft_from_form(request.form) if draft_from_form else None
+    return draft_from_form(request.form, match) if draft_from_form else None
 
 
 @bp.post("/m/<token>/draft")
@@ -297,7 +297,7 @@ def update_draft(token):
     draft_from_form = SHEETS[match.game].draft_from_form
     if draft_from_form is None:
         abort(404)
-    draft = draft_from_form(request.form)
+    draft = draft_from_form(request.form, match)
     number = request.form.get("number", type=int)
     block = "preview" if request.form.get("only") == "preview" else "panel"
     return _sheet(match, block=block, draft=draft, number=number)

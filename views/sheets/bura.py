@@ -21,7 +21,7 @@ class Draft:
     cards: str = ""
 
 
-def draft_from_form(form) -> Draft:
+def draft_from_form(form, match=None) -> Draft:
     """The panel's state; a picker button adds, takes back or clears a trick card."""
     # "choose" is the outcome button just pressed; "outcome" the one chosen before.
     outcome = form.get("choose") or form.get("outcome", "")
@@ -31,7 +31,7 @@ def draft_from_form(form) -> Draft:
     return draft
 
 
-def hand_from_form(form, players: int) -> dict:
+def hand_from_form(form, match) -> dict:
     draft = draft_from_form(form)
     hand = {"outcome": draft.outcome, "player": draft.player}
     if draft.outcome == "claim":

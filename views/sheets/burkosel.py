@@ -6,15 +6,15 @@ from ..template_helpers import unit_labels
 from .sheet import Sheet
 
 
-def hand_from_form(form, players: int) -> dict:
-    units = len(burkosel.units_of(players))
+def hand_from_form(form, match) -> dict:
+    units = len(burkosel.units_of(len(match.players)))
     if form.get("instant_win", "") != "":
         return {"instant_win": form["instant_win"]}
     return {"card_points": [form.get(f"u{unit}_points", "") for unit in range(units)],
             "tricks": [form.get(f"u{unit}_tricks", "") for unit in range(units)]}
 
 
-def draft_from_form(form) -> dict:
+def draft_from_form(form, match) -> dict:
     """What was typed, to show again with a refusal."""
     typed = {"card_points": [], "tricks": []}
     for unit in range(burkosel.MAX_PLAYERS):

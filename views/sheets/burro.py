@@ -2,4 +2,4 @@
 
 from .sheet import Sheet
 
-SHEET = Sheet(hand_from_form=lambda form, players: form, says_game=False)
+SHEET = Sheet(hand_from_form=lambda form, match: form, says_game=False)

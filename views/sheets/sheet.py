@@ -12,6 +12,7 @@ def _no_context(match, options, standings, number, draft) -> dict:
 
 @dataclass(frozen=True)
 class Sheet:
+    # Both read a posted form for its match: (form, match).
     hand_from_form: Callable
     context: Callable = _no_context
     draft_from_form: Callable | None = None

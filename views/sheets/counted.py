@@ -1,0 +1,167 @@
+"""The entry panel of the games counted in card points (Burraco, Buraco), as a form: each
+side's hand as numbers, as taps on the card counter, or as a total counted on paper.
+
+On the phone a script presses the buttons at once (static/panel.js); without it every button
+posts the whole form and ``press`` does the same here, so the panel works either way. One
+mechanism, a ``CountedPanel`` per rule set: which piles are counted, the steppers, the
+choice each side makes (pozzetto, dead pile) and how a side's end is written.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from scoring.values import parse_int
+
+# A generous cap on taps: more cards of a class than two packs hold is a stuck finger.
+MAX_TAPS = 60
+
+
+def _int(text, default: int = 0) -> int:
+    number = parse_int(text)
+    return default if number is None else number
+
+
+@dataclass(frozen=True)
+class CountedPanel:
+    """What a game's panel holds for each side, and the names its hands use for them."""
+
+    piles: Mapping[str, str]        # where tapped cards lie → the hand's field
+    counts: Mapping[str, str]       # a stepper → the hand's field
+    choice: str                     # the side's one choice, e.g. "pozzetto"
+    choice_default: str
+    closer_field: str               # "closed" (Burraco) or "went_out" (Buraco)
+    max_count: int                  # steppers stop here
+    tap_classes: tuple[tuple[str, int], ...]
+
+    def blank_side(self) -> "SideDraft":
+        return SideDraft(
+            values=dict(self.tap_classes), choice=self.choice_default,
+            typed={pile: "" for pile in self.piles},
+            taps={pile: {name: 0 for name, _value in self.tap_classes} for pile in self.piles},
+            counts={name: 0 for name in self.counts})
+
+    def read_side(self, form, side: int) -> "SideDraft":
+        """One side's fields (``s0_…``) as the form holds them."""
+        prefix = f"s{side}_"
+        draft = self.blank_side()
+        draft.mode = "total" if form.get(prefix + "mode") == "total" else "parts"
+        draft.total = form.get(prefix + "total", "").strip()[:12]
+        draft.choice = form.get(prefix + self.choice, self.choice_default)
+        for pile in self.piles:
+            draft.typed[pile] = form.get(f"{prefix}{pile}", "").strip()[:12]
+            for name in draft.taps[pile]:
+                draft.taps[pile][name] = min(max(_int(form.get(f"{prefix}{pile}_{name}")), 0),
+                                             MAX_TAPS)
+        for name in self.counts:
+            draft.counts[name] = max(_int(form.get(prefix + name)), 0)
+        return draft
+
+    def side_from_entry(self, entry: Mapping) -> "SideDraft":
+        """A stored side back in the panel, for its correction."""
+        side = self.blank_side()
+        if "total" in entry:
+            side.mode, side.total = "total", str(entry["total"])
+            return side
+        for pile, name in self.piles.items():
+            side.typed[pile] = str(entry.get(name, 0))
+        for count, name in self.counts.items():
+            side.counts[count] = entry.get(name, 0)
+        side.choice = entry.get(self.choice, self.choice_default)
+        return side
+
+    def entry(self, side: "SideDraft", closed: bool) -> dict:
+        """A side as the game's rules read it (and the API sends it)."""
+        if side.mode == "total":
+            return {"total": side.total}
+        entry = {name: side.points(pile) for pile, name in self.piles.items()}
+        entry.update({name: side.counts[count] for count, name in self.counts.items()})
+        entry.update({self.choice: side.choice, self.closer_field: closed})
+        return entry
+
+    def press(self, draft: "Draft", button: str) -> None:
+        """A panel button: ``tap:0:table:joker:1``, ``step:1:clean:-1``, ``sign:0``,
+        ``mode:1:total``, ``clear:0:hand``. Anything else changes nothing."""
+        parts = button.split(":")
+        if len(parts) < 2 or parts[1] not in [str(index) for index in range(len(draft.sides))]:
+            return
+        side = draft.sides[int(parts[1])]
+        match parts:
+            case ["tap", _, pile, name, step] if pile in self.piles and name in side.taps[pile]:
+                side.taps[pile][name] = min(max(side.taps[pile][name] + _int(step), 0),
+                                            MAX_TAPS)
+            case ["step", _, name, step] if name in self.counts:
+                side.counts[name] = min(max(side.counts[name] + _int(step), 0), self.max_count)
+            case ["sign", _]:
+                # Phone number pads often lack a minus: the ± key turns the total around.
+                side.total = side.total[1:] if side.total.startswith("-") else "-" + side.total
+            case ["mode", _, mode] if mode in ("parts", "total"):
+                side.mode = mode
+            case ["clear", _, pile] if pile in self.piles:
+                side.taps[pile] = {name: 0 for name in side.taps[pile]}
+                side.typed[pile] = ""
+
+
+@dataclass
+class SideDraft:
+    """One side's half-filled entry, exactly as the form holds it."""
+
+    values: dict                      # the tap counter's classes → card points
+    typed: dict
+    taps: dict
+    counts: dict
+    choice: str
+    mode: str = "parts"               # "parts" or "total"
+    total: str = ""
+
+    def tapped(self, pile: str) -> bool:
+        return any(self.taps[pile].values())
+
+    def points(self, pile: str):
+        """The pile's points: what was typed, plus the tapped cards (a typed 185 is where
+        the taps start counting); typed text that is no number stays, to be refused."""
+        if not self.tapped(pile):
+            return self.typed[pile]
+        base = parse_int(self.typed[pile] or "0")
+        if base is None:
+            return self.typed[pile]
+        return base + sum(count * self.values[name] for name, count in self.taps[pile].items())
+
+    def tap_summary(self, pile: str) -> str:
+        """"185 + 3×10 + 1×30 = 245" for the tap counter's running line (static/panel.js
+        writes the same line as the taps come)."""
+        base = parse_int(self.typed[pile] or "0")
+        parts = [self.typed[pile]] if base else []
+        parts += [f"{count}×{self.values[name]}" for name, count in self.taps[pile].items()
+                  if count]
+        return " + ".join(parts) + f" = {self.points(pile)}"
+
+
+@dataclass
+class Draft:
+    """The panel: every side's entry, who closed (or went out), and with three Burraco
+    players who played alone."""
+
+    sides: list = field(default_factory=list)
+    closer: str = "none"              # "none" or a side's index
+    alone: str = ""
+
+
+def read_draft(form, panel: CountedPanel, sides: int, alone: str = "") -> Draft:
+    """The panel's fields (``s0_…``, ``s1_…``, …) for ``sides`` sides."""
+    return Draft([panel.read_side(form, side) for side in range(sides)],
+                 form.get("closer", "none"), alone)
+
+
+def draft_of_hand(hand: Mapping, panel: CountedPanel, alone: str = "") -> Draft:
+    """A stored hand back in the panel, for its correction."""
+    draft = Draft([panel.side_from_entry(entry) for entry in hand["sides"]], alone=alone)
+    for index, entry in enumerate(hand["sides"]):
+        if entry.get(panel.closer_field):
+            draft.closer = str(index)
+    return draft
+
+
+def sides_of_draft(draft: Draft, panel: CountedPanel) -> list[dict]:
+    """Every side as the game's rules read it."""
+    return [panel.entry(side, draft.closer == str(index))
+            for index, side in enumerate(draft.sides)]
