@@ -83,6 +83,36 @@ WHY.update({("burkosel", code): "variant-burkosel" for code in (
 WHY.update({("burkosel", code): "burkosel-end" for code in (
     "hand_after_end", "match_finished", "end")})
 
+# Buraco (seed 004): sets, wildcards and buracos are steps of a turn; the Brazilian games'
+# sequences and Aberto's "sequences only" are variants of their own (RULES-NOTES C3).
+WHY.update({("buraco", code): section for code, section in {
+    "player_count": "overview", "card_copies": "overview", "unknown_variant": "variants",
+    "melds_seed": "turn", "melds_brazilian": "variant-brazilian",
+    "melds_aberto": "variant-aberto",
+    "meld_too_short": "turn", "meld_only_wildcards": "turn", "meld_sets_only": "turn",
+    "meld_over_two_wildcards": "turn", "meld_wildcards_outnumber": "turn",
+    "nothing_to_add": "turn", "buraco_needs_cards": "turn",
+    "meld_red_three": "special-rules", "meld_black_three": "special-rules",
+    "red_threes_range": "special-rules", "red_threes_together": "special-rules",
+    "meld_sequences_only": "variant-aberto",
+    **{code: "variant-brazilian" for code in (
+        "meld_too_many_wildcards", "meld_mixed", "meld_not_consecutive", "meld_card_twice",
+        "meld_ace_both_ends")},
+    "going_out_needs_buraco": "end", "two_went_out": "end",
+    "going_out_needs_dead_pile": "turn", "dead_pile_at_first_meld": "turn",
+    "dead_pile_without_meld": "turn",
+    **{code: "scoring-notes" for code in (
+        "going_out_needs_clean_buraco", "red_threes_off", "dead_pile_missing",
+        "unknown_dead_pile", "target_range")},
+    "minimum_first_meld_range": "variant-minimum-meld",
+    "hand_needs_three_players": "variant-two-or-three",
+    **{code: "end" for code in (
+        "table_points_range", "hand_points_range", "buracos_range", "total_range",
+        "points_multiple_of_five", "side_needs_entry", "hand_needs_two_sides",
+        "table_points_together", "hand_points_together", "side_points_exceed_cards",
+        "total_missing", "hand_after_end", "match_finished")},
+}.items()})
+
 # Burkosel has no document of its own: it is a variant in Bura's.
 DOCUMENT_OF = {"burkosel": "bura"}
 

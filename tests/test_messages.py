@@ -6,9 +6,11 @@ from pathlib import Path
 from views.messages import MESSAGES
 
 SCORING = Path(__file__).resolve().parent.parent / "scoring"
-# Codes built from a field's name, which a plain scan of the sources cannot see.
+# Codes a plain scan of the sources cannot see: built from a field's name, handed to a
+# helper, or chosen by a condition.
 BUILT_CODES = {"hand_needs_burro", "hand_needs_winner", "table_points_range",
-               "hand_points_range", "unseen_pozzetto_points_range"}
+               "hand_points_range", "unseen_pozzetto_points_range", "red_threes_range",
+               "hand_needs_three_players", "dead_pile_without_meld"}
 
 
 def raised_codes() -> set[str]:

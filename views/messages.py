@@ -76,12 +76,13 @@ MESSAGES = {
     "closing_needs_burraco": _l("%(side)s: closing needs at least one burraco."),
     "pozzetto_missing": _l("%(side)s: the field “pozzetto” is missing: say whether the "
                            "pozzetto was taken, not taken or picked up unseen."),
+    # Burraco and Buraco: the cards' total is the game's (and the variant's) own.
     "table_points_together": _l("%(side)s: %(value)s points on the table, and %(total)s "
-                                "with the others, but all 108 cards count only %(high)s."),
+                                "with the others, but all the cards count only %(high)s."),
     "hand_points_together": _l("%(side)s: %(value)s points in hand, and %(total)s with the "
-                               "others, but all 108 cards count only %(high)s."),
-    "side_points_exceed_cards": _l("%(side)s: table, hand and pozzetto make %(total)s "
-                                   "points, but all 108 cards count only %(high)s."),
+                               "others, but all the cards count only %(high)s."),
+    "side_points_exceed_cards": _l("%(side)s: the side's cards make %(total)s points, but "
+                                   "all the cards count only %(high)s."),
     "alone_took_pozzetto": _l("%(side)s: the player alone has taken the 18-card pozzetto, "
                               "so it cannot be “not taken”."),
     "unseen_lone_pozzetto": _l("%(side)s: the unseen pozzetto holds 18 cards, so it is "
@@ -98,6 +99,43 @@ MESSAGES = {
     "both_closed": _l("Only one side can close a hand."),
     "alone_needed": _l("Say who played alone with the 18-card pozzetto."),
     "target_range": _l("The target must be a whole number from %(low)s to %(high)s."),
+    # Buraco melds (seed 004; RULES-NOTES C2, C3)
+    "meld_sets_only": _l("Buraco melds only sets: three or more cards of one rank."),
+    "meld_sequences_only": _l("Buraco Aberto melds only sequences: three or more cards of "
+                              "one suit in order."),
+    "meld_over_two_wildcards": _l("At most two wildcards (jokers or 2s) per set, not "
+                                  "%(count)s."),
+    "meld_wildcards_outnumber": _l("%(wildcards)s wildcards and %(naturals)s natural cards: "
+                                   "never more wildcards than natural cards."),
+    "meld_red_three": _l("Red threes (%(card)s) are bonus cards: they are laid out at once, "
+                         "never melded."),
+    "meld_black_three": _l("Black threes (%(card)s) cannot be melded: they only block the "
+                           "discard pile."),
+    # Buraco hands and matches
+    "buraco_needs_cards": _l("%(side)s: every buraco holds at least seven cards, so at "
+                             "least %(low)s points on the table each."),
+    "going_out_needs_buraco": _l("%(side)s: going out needs at least one complete buraco."),
+    "going_out_needs_clean_buraco": _l("%(side)s: going out needs a clean buraco at this "
+                                       "table."),
+    "going_out_needs_dead_pile": _l("%(side)s: going out needs the side's dead pile taken."),
+    "dead_pile_at_first_meld": _l("%(side)s: a side that melded took its dead pile with its "
+                                  "first set, so it cannot be “not taken”."),
+    "dead_pile_without_meld": _l("%(side)s: the dead pile is taken with the side's first "
+                                 "set, but the side melded nothing."),
+    "dead_pile_missing": _l("%(side)s: the field “dead_pile” is missing: say whether the "
+                            "dead pile was taken or not."),
+    "unknown_dead_pile": _l("%(side)s: choose taken or not taken for the dead pile."),
+    "red_threes_range": _l("%(side)s: the number of red threes must be from %(low)s to "
+                           "%(high)s."),
+    "red_threes_off": _l("%(side)s: red threes count only with that option switched on "
+                         "(never in the Brazilian variants)."),
+    "red_threes_together": _l("%(total)s red threes, but the two packs hold only "
+                              "%(high)s."),
+    "two_went_out": _l("Only one player can go out: the first one out ends the hand."),
+    "hand_needs_three_players": _l("A hand of three players has an entry for each of "
+                                   "them."),
+    "minimum_first_meld_range": _l("The minimum first meld must be a whole number from "
+                                   "%(low)s to %(high)s, or empty."),
     # Bura and Burkosel
     "unknown_suit": _l("“%(token)s” is not a suit. Write ♠ ♥ ♦ ♣ or S H D C."),
     "card_not_in_bura_deck": _l("%(card)s is not in Bura's 36 cards (6 to ace)."),
