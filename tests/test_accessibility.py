@@ -25,10 +25,12 @@ BURRACO_HAND = {"sides": [
 BURRACO_ALONE_HAND = {"alone": 0, **BURRACO_HAND}
 
 axe = Axe()
-CHECKERS = ("/burro/trick", "/burraco/meld", "/bura/claim", "/bura/trick", "/bura/combination")
+CHECKERS = ("/burro/trick", "/burraco/meld", "/buraco/meld", "/bura/claim", "/bura/trick",
+            "/bura/combination")
 # A verdict adds colours and a "why?" link to the checker: one legal, one refused.
 VERDICTS = ("/burro/trick?plays=5H JH 2H 7H", "/burraco/meld?cards=3H 4H 5H",
-            "/burraco/meld?cards=3H 5S", "/bura/claim?cards=AS 10S KH&pot=4",
+            "/burraco/meld?cards=3H 5S", "/buraco/meld?cards=QS QH QD JK 2H",
+            "/buraco/meld?variant=aberto&cards=QS QH QD", "/bura/claim?cards=AS 10S KH&pot=4",
             "/bura/trick?trump=H&lead=KC 9C&response=AC 6H",
             "/bura/combination?trump=H&cards=6H 9H AH")
 

@@ -1,9 +1,9 @@
 """Checkers: settle a question at the table with a tap on the cards: a Burro trick, a
-Burraco meld, a Bura claim, trick or special hand."""
+Burraco or Buraco meld, a Bura claim, trick or special hand."""
 
 from flask import Blueprint, redirect, request, url_for
 
-from scoring import bura, burraco, burro
+from scoring import bura, buraco, burraco, burro
 from scoring.cards import JOKER, Suit, parse_cards, parse_suit
 from scoring.errors import ScoringError
 from scoring.values import yes_no
@@ -75,23 +75,35 @@ def burro_trick():
 MELD_MODES = ("check", "add", "swap")
 
 
+def _meld_request(endpoint: str, modes: tuple[str, ...], keep: dict):
+    """A meld checker's state: what to check, where a tap goes, the typed cards (new and on
+    the table), and the checker's new address after a picker tap."""
+    args = request.args
+    mode = args.get("mode") if args.get("mode") in modes else modes[0]
+    into = "table" if mode != "check" and args.get("into") == "table" else "cards"
+    fields = {name: args.get(name, "")[:300] for name in ("cards", "table")}
+    canonical = _pick_into(endpoint, fields, into, {"mode": mode, "into": into, **keep})
+    return mode, into, fields, canonical
+
+
+def _meld_cards(fields: dict, mode: str):
+    """The typed cards and the meld on the table (none when checking a meld alone), and
+    the fields written back as this reader writes cards."""
+    cards = parse_cards(fields["cards"])
+    table = parse_cards(fields["table"]) if mode != "check" else []
+    return cards, table, {"cards": _shown(cards), "table": _shown(table)}
+
+
 @bp.get("/burraco/meld")
 def burraco_meld():
     """Is this a legal Burraco meld, what is it worth, is it a burraco? Also: may these
     cards be added to a meld on the table, may this card take its wildcard's place?"""
-    args = request.args
-    mode = args.get("mode") if args.get("mode") in MELD_MODES else MELD_MODES[0]
-    semipulito = yes_no(args.get("semipulito"))
-    into = "table" if mode != "check" and args.get("into") == "table" else "cards"
-    fields = {name: args.get(name, "")[:300] for name in ("cards", "table")}
-    canonical = _pick_into("checkers.burraco_meld", fields, into,
-                           {"mode": mode, "into": into,
-                            "semipulito": "on" if semipulito else None})
+    semipulito = yes_no(request.args.get("semipulito"))
+    mode, into, fields, canonical = _meld_request(
+        "checkers.burraco_meld", MELD_MODES, {"semipulito": "on" if semipulito else None})
     meld, refused, cards, table = None, {}, [], []
     try:
-        cards = parse_cards(fields["cards"])
-        table = parse_cards(fields["table"]) if mode != "check" else []
-        fields = {"cards": _shown(cards), "table": _shown(table)}
+        cards, table, fields = _meld_cards(fields, mode)
         if mode == "check" and cards:
             meld = burraco.verify_meld(cards, semipulito)
         elif mode == "add" and table and cards:
@@ -104,6 +116,36 @@ def burraco_meld():
                     semipulito=semipulito, fields=fields, cards=cards, table=table, meld=meld,
                     picker=burraco.cards_by_suit(), joker=JOKER,
                     rule=why_url("burraco", "melds"), **refused)
+
+
+# Buraco's rules know no swap of a wildcard for its card.
+BURACO_MELD_MODES = MELD_MODES[:2]
+
+
+@bp.get("/buraco/meld")
+def buraco_meld():
+    """Is this a legal Buraco meld in the chosen variant, what is it worth, is it a buraco?
+    Also: may these cards be added to a meld on the table?"""
+    try:
+        variant = buraco.variant_of(request.args.get("variant"))
+    except ScoringError:
+        variant = buraco.Variant.SEED
+    mode, into, fields, canonical = _meld_request(
+        "checkers.buraco_meld", BURACO_MELD_MODES, {"variant": variant.value})
+    meld, refused, cards, table = None, {}, [], []
+    try:
+        cards, table, fields = _meld_cards(fields, mode)
+        if mode == "check" and cards:
+            meld = buraco.verify_meld(cards, variant)
+        elif mode == "add" and table and cards:
+            meld = buraco.verify_addition(table, cards, variant)
+    except ScoringError as problem:
+        refused = refusal(problem, "buraco")
+    return _checker("checkers/buraco_meld.html", canonical, mode=mode, into=into,
+                    variant=variant, variants=list(buraco.Variant), fields=fields,
+                    cards=cards, table=table, meld=meld, picker=buraco.cards_by_suit(),
+                    joker=JOKER, buraco_length=buraco.BURACO_LENGTH,
+                    rule=why_url("buraco", f"melds_{variant.value}"), **refused)
 
 
 def _trump() -> Suit:
