@@ -10,8 +10,8 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 import store
-from scoring import bura, burraco, burro
-from scoring.cards import Card, Suit, parse_card, parse_cards, parse_suit
+from scoring import bura, buraco, burraco, burro
+from scoring.cards import Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from scoring.errors import HandError, MeldError, ScoringError
 from scoring.values import parse_int, yes_no
 from scoring.games import GAMES, corrected_hand, next_hand, score
@@ -129,14 +129,25 @@ def _card_list(value, name: str) -> list:
     raise BadRequest(_("The field “%(name)s” is missing or of the wrong type.", name=name))
 
 
+def _stands_json(stands: Card | Rank | None) -> str | None:
+    """What a wildcard stands for: a card in a sequence, a rank in a set."""
+    return None if stands is None else stands.code if isinstance(stands, Card) else stands.value
+
+
 def _reading_json(reading) -> dict:
-    """A meld reading: a wildcard stands for a card (sequence) or a rank (set)."""
-    stands = reading.stands_for
+    """A Burraco meld reading: its one wildcard and what it stands for."""
     return {"kind": reading.kind.value, "burraco": reading.burraco and reading.burraco.value,
             "bonus": reading.bonus, "order": [card.code for card in reading.order],
             "wildcard": reading.wildcard and reading.wildcard.code,
-            "stands_for": None if stands is None
-            else stands.code if isinstance(stands, Card) else stands.value}
+            "stands_for": _stands_json(reading.stands_for)}
+
+
+def _buraco_reading_json(reading: buraco.Reading) -> dict:
+    """A Buraco meld reading: a set may hold two wildcards (seed 004)."""
+    return {"kind": reading.kind.value, "buraco": reading.buraco and reading.buraco.value,
+            "bonus": reading.bonus, "order": [card.code for card in reading.order],
+            "wildcards": [card.code for card in reading.wildcards],
+            "stands_for": _stands_json(reading.stands_for)}
 
 
 @bp.post("/burraco/meld")
@@ -169,6 +180,42 @@ def burraco_hand():
     body = _body()
     semipulito = yes_no(_field(body, "options", dict, {}).get("semipulito", False))
     sides = burraco.verify_hand_sides(body, semipulito)
+    return jsonify(scores=[side.score for side in sides])
+
+
+@bp.post("/buraco/meld")
+def buraco_meld():
+    """Judge a meld: ``{"cards": [...], "options": {"variant": "seed"}}`` (or
+    ``"brazilian"``, ``"aberto"``); with ``"onto"`` (a meld on the table) the cards are
+    added to it."""
+    body = _body()
+    cards = _card_list(body.get("cards"), "cards")
+    variant = buraco.variant_of(_field(body, "options", dict, {}).get("variant"))
+    try:
+        if "onto" in body:
+            meld = buraco.verify_addition(_card_list(body["onto"], "onto"), cards, variant)
+        else:
+            meld = buraco.verify_meld(cards, variant)
+    except MeldError as error:
+        return jsonify(valid=False, kind=None, buraco=None, points=None,
+                       reason=describe(error), code=error.code)
+    return jsonify(valid=True, **_buraco_reading_json(meld.readings[0]), points=meld.points,
+                   reason=None,
+                   readings=[_buraco_reading_json(reading) for reading in meld.readings[1:]])
+
+
+@bp.post("/buraco/hand")
+def buraco_hand():
+    """Score one hand: ``{"options": {...}, "sides": [{...}, {...}]}`` → ``{"scores":
+    [550, 170]}``; with ``"players": 3`` in the options, one entry for each player."""
+    body = _body()
+    raw_options = _field(body, "options", dict, {})
+    players = parse_int(raw_options.get("players", buraco.MAX_PLAYERS))
+    if players is None:
+        raise BadRequest(_("The field “%(name)s” is missing or of the wrong type.",
+                           name="players"))
+    options = buraco.verify_options(raw_options, players)
+    sides = buraco.verify_sides(body.get("sides"), options, len(buraco.sides_of(players)))
     return jsonify(scores=[side.score for side in sides])
 
 
