@@ -112,6 +112,11 @@ WHY.update({("buraco", code): section for code, section in {
         "table_points_together", "hand_points_together", "side_points_exceed_cards",
         "total_missing", "hand_after_end", "match_finished")},
 }.items()})
+# The Buraco sheet's facts and options: the end, the deal, the variants, the points.
+WHY.update({("buraco", code): section for code, section in {
+    "end": "end", "dealing": "setup", "seat_range": "setup", "variants": "variants",
+    "scoring-notes": "scoring-notes", "variant-minimum-meld": "variant-minimum-meld",
+}.items()})
 
 # Burkosel has no document of its own: it is a variant in Bura's.
 DOCUMENT_OF = {"burkosel": "bura"}

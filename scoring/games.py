@@ -2,13 +2,14 @@
 
 from collections.abc import Mapping, Sequence
 
-from . import bura, burkosel, burraco, burro
+from . import bura, buraco, burkosel, burraco, burro
 from .errors import HandError
 
 # Each game module offers MIN_PLAYERS, MAX_PLAYERS, OPTION_FIELDS,
 # verify_options(raw, players), verify_hand(options, players, raw) and
 # standings(options, players, hands).
-GAMES = {"burro": burro, "burraco": burraco, "bura": bura, "burkosel": burkosel}
+GAMES = {"burro": burro, "burraco": burraco, "bura": bura, "burkosel": burkosel,
+         "buraco": buraco}
 
 
 def next_hand(game, options, players: int, hands: Sequence[Mapping], raw: Mapping):

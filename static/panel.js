@@ -61,7 +61,7 @@
   function press(form, button) {
     const data = button.dataset;
     if (data.add) {
-      const max = data.max === undefined ? Infinity : whole(data.max);
+      const max = data.max ? whole(data.max) : Infinity;
       const next = Math.min(Math.max(whole(valueOf(form, data.add)) + whole(data.step), 0), max);
       setValue(form, data.add, String(next));
     } else if (data.sign) {

@@ -35,18 +35,16 @@ def stored(app, table: str) -> int:
 
 # --- Home and language ---------------------------------------------------------------------
 
-def test_home_offers_the_four_games_and_says_which_are_coming(client):
+def test_home_offers_every_game(client):
     page = text(client.get("/"))
-    for game in ("Burro", "Burraco", "Bura", "Buraco"):
-        assert game in page
-    assert page.count("Coming soon") == 1  # Buraco
-    assert 'href="/burro/new"' in page
+    for game in ("burro", "burraco", "bura", "burkosel", "buraco"):
+        assert f'href="/{game}/new"' in page
 
 
 def test_home_in_german_from_the_browser_language(client):
     response = client.get("/", headers=GERMAN)
     assert '<html lang="de">' in text(response)
-    assert "Bald verfügbar" in text(response)
+    assert "Neue Partie" in text(response)
 
 
 @pytest.mark.parametrize("headers, blurb", [

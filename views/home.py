@@ -7,9 +7,10 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 import store
-from scoring.games import GAMES, score
+from scoring.games import score
 
 from . import remembered_matches, render
+from .sheets import SHEETS
 from .template_helpers import unit_labels
 
 bp = Blueprint("home", __name__)
@@ -22,10 +23,6 @@ GAME_TILES = (
                                 "12 or more loses.")),
     ("buraco", "Buraco", _l("Brazilian rummy, Burraco's cousin.")),
 )
-
-# Burraco's, Bura's and Burkosel's rules speak of games (seed 002: "Ein Spiel endet, wenn
-# jemand schließt"), Burro's of hands (seed 000: "nach jeder Runde").
-COUNTED_IN_GAMES = frozenset({"burraco", "bura", "burkosel"})
 
 # A year: the choice of language should outlast the evening.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
@@ -46,7 +43,7 @@ def _recent() -> list[dict]:
 
 def _played(game: str, count: int) -> str:
     """How far a match has come, in its game's word: "3 games", in Burro "3 hands"."""
-    if game in COUNTED_IN_GAMES:
+    if SHEETS[game].says_game:
         return ngettext("%(num)s game", "%(num)s games", count)
     return ngettext("%(num)s hand", "%(num)s hands", count)
 
@@ -54,8 +51,7 @@ def _played(game: str, count: int) -> str:
 @bp.get("/")
 def index():
     """A tile per game, the matches to continue, the checkers."""
-    tiles = [{"game": game, "name": name, "blurb": blurb, "ready": game in GAMES}
-             for game, name, blurb in GAME_TILES]
+    tiles = [{"game": game, "name": name, "blurb": blurb} for game, name, blurb in GAME_TILES]
     return render("home/index.html", "main", tiles=tiles, recent=_recent())
 
 

@@ -30,6 +30,9 @@ PLAYER_ORDER = {
                "dealer's left-hand neighbour, next in the list, leads."),
     "burkosel": _l("List the players in the order of play, clockwise. With four, partners "
                    "sit opposite: the 1st and 3rd play against the 2nd and 4th."),
+    "buraco": _l("List the players in the order of play, clockwise round the table. With "
+                 "four, partners sit opposite: the 1st and 3rd play against the 2nd and 4th; "
+                 "two or three play alone."),
 }
 
 

@@ -41,7 +41,10 @@ def card_html(card: Card) -> Markup:
     return Markup('<span class="card {}">{}</span>').format(colour, card_label(card))
 
 
-TAP_LABELS = {"joker": "Joker", "two": "2", "ace": "A", "high": "K–8", "low": "7–3"}
+TAP_LABELS = {"joker": "Joker", "two": "2", "ace": "A", "high": "K–8", "low": "7–3",
+              # Buraco's classes, by the cards they hold (seed 004 and the Brazilian values).
+              "ace_two": "A 2", "king_ten": "K–10", "nine_four": "9–4", "black_three": "3♠♣",
+              "king_eight": "K–8", "seven_three": "7–3"}
 
 
 def tap_label(name: str) -> str:
@@ -65,6 +68,8 @@ VARIANT_NAMES = {
     "three_aces_win": _l("Three aces win"), "moscow": _l("Moscow"),
     "little_moscow": _l("Little Moscow"), "claim_on_turn": _l("Claim only on your turn"),
     "redeal": _l("Redeal after a special hand"),
+    # Buraco's variants (seed 004; seed 002, Varianten).
+    "seed": _l("Buraco"), "brazilian": _l("Brazilian"), "aberto": _l("Aberto"),
 }
 
 

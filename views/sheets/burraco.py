@@ -123,7 +123,7 @@ def context(match, options, standings, number, draft) -> dict:
         "nobody": NOBODY,
         "nobody_ran_out": nobody_ran_out(draft),
         "max_taps": MAX_TAPS,
-        "max_burracos": burraco.MAX_BURRACOS,
+        "max_count": burraco.MAX_BURRACOS,
         "alone_labels": alone_labels(match),
     }
 
