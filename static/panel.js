@@ -47,7 +47,11 @@
   function setValue(form, name, value) {
     const found = field(form, name);
     if (!found) return;
-    for (const input of found.length && !(found instanceof HTMLSelectElement) ? found : [found]) {
+    const inputs = found.length && !(found instanceof HTMLSelectElement) ? [...found] : [found];
+    // A choice's name may also stand on a fixed hidden field (Burraco's "nobody ran out"
+    // pozzetto): setting the choice ticks a box and leaves that field alone.
+    const choices = inputs.filter((input) => input.type === "radio" || input.type === "checkbox");
+    for (const input of choices.length ? choices : inputs) {
       if (input.type === "radio" || input.type === "checkbox") {
         input.checked = input.value === value;
       } else {

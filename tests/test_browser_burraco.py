@@ -457,3 +457,27 @@ def test_burraco_sheet_in_german(page: Page):
     assert not english_shown, (
         f"translated in messages.po, yet not shown (stale messages.mo? `make translations`): "
         f"{english_shown}")
+
+
+def test_three_players_nobody_ran_out_after_a_reload(page: Page):
+    """RULES-NOTES B6: when nobody ran out, every player pays the −100 for the pozzetto. The
+    entry kept on the phone (here: a pozzetto first marked "taken") must not leak into the
+    fixed "not taken" of that hand after a reload."""
+    created = page.request.post("/api/v1/matches", data={
+        "game": "burraco", "players": ["Anna", "Ben", "Carla"]})
+    page.goto(f"/m/{created.json()['token']}")
+    page.locator("fieldset.alone").get_by_label("Anna", exact=True).check()
+    anna = side(page, "Anna")
+    anna.get_by_label("not taken (−100)").check()
+    anna.get_by_label("taken", exact=True).check()
+    page.reload()
+    page.locator("fieldset.alone").get_by_label(
+        "nobody ran out (stock ran out or stalemate)").check()
+    for name, table in (("Anna", "60"), ("Ben", "120"), ("Carla", "0")):
+        card = side(page, name)
+        counter(card, "Cards on the table").locator("input[type=number]").fill(table)
+        counter(card, "Cards left in hand").locator("input[type=number]").fill("45")
+    expect(page.locator("#preview .preview-side")).to_have_text(
+        ["Anna −85", "Ben −25", "Carla −145"])
+    save_button(page).tap()
+    expect_totals(page, -85, -25, -145)
