@@ -80,7 +80,7 @@ def just_saved(page: Page, client) -> None:
 STATES = {
     "home": at("/"),
     **{f"new {game} match": at(f"/{game}/new") for game in ("burro", "burraco", "bura",
-                                                             "burkosel")},
+                                                             "burkosel", "buraco")},
     "new match, refused": refused_form,
     "new match, played again": played_again,
     "burro sheet": at_sheet("burro", FOUR, {"burro": 2}),
@@ -92,6 +92,12 @@ STATES = {
     "burraco sheet, three players": at_sheet("burraco", FOUR[:3], BURRACO_ALONE_HAND),
     "bura sheet": at_sheet("bura", FOUR, {"outcome": "right_claim", "player": 1}),
     "burkosel sheet": at_sheet("burkosel", FOUR, {"card_points": [95, 25], "tricks": [5, 2]}),
+    "buraco sheet": at_sheet("buraco", FOUR, {"sides": [
+        {"table_points": 250, "clean_buracos": 1, "red_threes": 1, "hand_points": 0,
+         "dead_pile": "taken", "went_out": True},
+        {"table_points": 80, "hand_points": 30, "dead_pile": "taken", "went_out": False}]}),
+    "buraco sheet, three players": at_sheet("buraco", FOUR[:3], {"sides": [
+        {"total": 120}, {"total": -35}, {"total": 0}]}),
     "checkers": at("/check"),
     **{f"checker {path}": at(path) for path in CHECKERS + VERDICTS},
     "rules": at("/rules"),
