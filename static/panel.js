@@ -20,7 +20,8 @@
 //   data-label-by="NAME" data-labels='{"V": "…"}'   a name that follows a choice
 // A panel is form[data-local-panel]; data-draft-key names its unsaved entry on this phone,
 // data-remember="NAME NAME" the choices kept for the whole match (under data-match-key).
-// Elsewhere, Enter in a field with enterkeyhint="next" moves to the next field of its name.
+// Elsewhere, Enter in a field with enterkeyhint="next" moves to the next field of its name,
+// and a <time datetime> the server wrote in UTC shows the phone's own time.
 (function () {
   "use strict";
 
@@ -322,7 +323,17 @@
     form.dispatchEvent(new CustomEvent("panel-changed", { bubbles: true }));
   }
 
+  function localTimes(root) {
+    for (const time of root.querySelectorAll("time[datetime]")) {
+      const when = new Date(time.dateTime);
+      if (Number.isNaN(when.getTime())) continue;
+      time.textContent = when.toLocaleTimeString(document.documentElement.lang,
+                                                 { hour: "2-digit", minute: "2-digit" });
+    }
+  }
+
   function setUp(root) {
+    localTimes(root);
     for (const form of root.querySelectorAll(PANEL)) {
       if (form.dataset.ready) {
         if (form.dataset.restored) askPreview(form);

@@ -458,3 +458,23 @@ def test_the_second_sides_name_shows_while_its_hand_is_entered(page: Page, playe
         }""")
         assert on_top, f"scrolled to the {block}: something covers {name}'s name"
     shot(page, f"table_side_name_{len(players)}")
+
+
+def test_change_times_show_the_phones_own_time(browser, live_server):
+    """The changes list is written in UTC; a phone in Berlin reads its own clock."""
+    context = browser.new_context(base_url=live_server, viewport={"width": 390, "height": 844},
+                                  timezone_id="Europe/Berlin", locale="de-DE")
+    context.route(re.compile(r"^https?://([^/]*\.)?unpkg\.com/"), lambda route: route.abort())
+    page = context.new_page()
+    token = open_match(page, "burro", TWO)
+    page.request.post(f"/api/v1/matches/{token}/hands", data={"burro": 0})
+    page.request.put(f"/api/v1/matches/{token}/hands/1", data={"burro": 1})
+    page.reload()
+    time = page.locator(".changes time").first
+    utc = time.get_attribute("datetime")
+    expected = page.evaluate(
+        "iso => new Date(iso).toLocaleTimeString('de', {hour: '2-digit', minute: '2-digit',"
+        " timeZone: 'Europe/Berlin'})", utc)
+    expect(time).to_have_text(expected)
+    assert "UTC" not in time.inner_text()
+    context.close()
