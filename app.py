@@ -8,7 +8,8 @@ from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 
 import store
-from views import api, checkers, errors, home, matches, rule_search, rules, template_helpers
+from views import (api, checkers, errors, home, matches, rule_search, rules,
+                   template_helpers, transfer)
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
@@ -72,7 +73,7 @@ def create_app(config=None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     csrf.exempt(api.bp)
-    for blueprint in (home.bp, matches.bp, checkers.bp, rules.bp, api.bp):
+    for blueprint in (home.bp, matches.bp, transfer.bp, checkers.bp, rules.bp, api.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
     template_helpers.register(app)

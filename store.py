@@ -354,3 +354,35 @@ def search_rules(db, match: str, lang_first: str, game: str | None = None,
         "FROM rule_sections_fts JOIN rule_sections s ON s.id = rule_sections_fts.rowid "
         f"WHERE {' AND '.join(where)} "
         "ORDER BY s.lang != :first, rank LIMIT :limit", {**params, "limit": limit}))
+
+
+# --- Moving a match to another device ----------------------------------------------------
+
+def match_entries(db, match: Match) -> list[dict]:
+    """Every entry of the match as entered, oldest first: active, replaced and undone, each
+    with its times."""
+    return [{"number": row["number"], "status": row["status"], "data": json.loads(row["data"]),
+             "created_at": row["created_at"], "ended_at": row["ended_at"]}
+            for row in db.query("SELECT * FROM entries WHERE match_id = ? ORDER BY id",
+                                [match.id])]
+
+
+def import_match(db, game: str, players, options: dict, created_at: str,
+                 entries) -> Match:
+    """A new match with a link of its own holding these entries (statuses and times kept),
+    written whole or not at all."""
+    token = new_token()
+    with _writing(db):
+        match_id = db["matches"].insert({
+            "token": token, "game": game, "options": json.dumps(options),
+            "created_at": created_at,
+        }).last_pk
+        db["players"].insert_all(
+            {"match_id": match_id, "seat": seat, "name": name}
+            for seat, name in enumerate(players)
+        )
+        db["entries"].insert_all(
+            {**entry, "match_id": match_id, "data": json.dumps(entry["data"])}
+            for entry in entries
+        )
+    return get_match(db, token)

@@ -5,6 +5,9 @@ to another site without asking first, which is why this blueprint needs no CSRF 
 Write access to a match is its secret token, as on the pages.
 """
 
+import json
+from datetime import UTC, datetime
+
 from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -277,17 +280,22 @@ def bura_combination():
                    led_together=bura.led_together(found))
 
 
-@bp.post("/matches")
-def create_match():
-    """Start a match: ``{"game": "burro", "players": [...], "options": {...}}`` → 201."""
-    body = _body()
+def _setup(body: dict) -> tuple:
+    """A match's game (its name and rules), players and options, as the rules accept them."""
     name = _field(body, "game", str)
     if name not in GAMES:
         raise BadRequest(_("There is no game “%(name)s” to keep score for yet.", name=name[:30]))
     game = GAMES[name]
     players = verify_players(_field(body, "players", list), game.MIN_PLAYERS,
                              game.MAX_PLAYERS)
-    options = game.verify_options(_field(body, "options", dict, {}), len(players))
+    return name, game, players, game.verify_options(_field(body, "options", dict, {}),
+                                                    len(players))
+
+
+@bp.post("/matches")
+def create_match():
+    """Start a match: ``{"game": "burro", "players": [...], "options": {...}}`` → 201."""
+    name, _game, players, options = _setup(_body())
     match = store.create_match(store.get_db(), name, players, options.to_dict())
     return jsonify({**standings_json(match), "token": match.token}), 201
 
@@ -365,3 +373,117 @@ def _store_or_conflict(write, match: store.Match, *args) -> None:
         # Two sends of one request at once: the second finds the first's change.
         if not _made_before(match):
             abort(409)
+
+
+# --- A match as one document: export and import -------------------------------------------
+
+MATCH_FORMAT = "tablemate-match"
+MATCH_FORMAT_VERSION = 1
+# A long evening is a few hundred entries; far more is no match played at a table.
+MAX_IMPORTED_ENTRIES = 5000
+ENTRY_STATUSES = (store.ACTIVE, store.REPLACED, store.UNDONE)
+
+
+def match_document(match: store.Match) -> dict:
+    """A match as one document to keep or move: players, options and every entry with its
+    status and times. No token: the document opens nothing."""
+    return {"format": MATCH_FORMAT, "format_version": MATCH_FORMAT_VERSION,
+            "game": match.game, "players": list(match.players), "options": match.options,
+            "created_at": match.created_at,
+            "entries": store.match_entries(store.get_db(), match)}
+
+
+@bp.get("/matches/<token>/export")
+def export_match(token):
+    """The whole match as one JSON document (``POST /matches/import`` reads it back)."""
+    match = get_match_or_404(token)
+    response = jsonify(match_document(match))
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{match.game}-{match.created_at[:10]}.json"')
+    return response
+
+
+@bp.post("/matches/import")
+def import_match():
+    """A match exported elsewhere, as a new match with links of its own → 201."""
+    fields = read_match_document(parse_document(request.get_data()))
+    match = store.import_match(store.get_db(), **fields)
+    return jsonify({**standings_json(match), "token": match.token}), 201
+
+
+def parse_document(raw: bytes):
+    """The JSON in an uploaded or posted document; a hostile one (deeply nested, not
+    UTF-8) is refused like any other that is not JSON."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadRequest(_("The file is not a match exported from Tablemate (it is not "
+                           "JSON).")) from None
+
+
+def read_match_document(document) -> dict:
+    """Check a match document whole before anything is written: its format, game, players,
+    options, every entry, and that the hands add up by the rules. The arguments of
+    ``store.import_match``; a refusal is a ``BadRequest`` or a ``ScoringError``."""
+    if not isinstance(document, dict) or document.get("format") != MATCH_FORMAT:
+        raise BadRequest(_("The file is not a match exported from Tablemate."))
+    version = document.get("format_version")
+    if type(version) is not int or version != MATCH_FORMAT_VERSION:
+        raise BadRequest(_("The file is in format %(version)s, but only format %(known)s "
+                           "can be read.", version=str(version)[:10],
+                           known=MATCH_FORMAT_VERSION))
+    name, game, players, options = _setup(document)
+    raw_entries = _field(document, "entries", list)
+    if len(raw_entries) > MAX_IMPORTED_ENTRIES:
+        raise BadRequest(_("A match of at most %(num)s entries can be imported.",
+                           num=MAX_IMPORTED_ENTRIES))
+    entries = [_entry(game, options, len(players), raw, position)
+               for position, raw in enumerate(raw_entries, start=1)]
+    _verify_hands_add_up(game, options, len(players), entries)
+    return {"game": name, "players": players, "options": options.to_dict(),
+            "created_at": _moment(document.get("created_at")), "entries": entries}
+
+
+def _entry(game, options, players: int, raw, position: int) -> dict:
+    """One entry of a document, its hand checked by the game's rules (replaced and undone
+    ones too: the history shows them)."""
+    if not isinstance(raw, dict):
+        raise BadRequest(_("Entry %(position)s is not an entry.", position=position))
+    number, status, data = raw.get("number"), raw.get("status"), raw.get("data")
+    if (type(number) is not int or not 1 <= number <= MAX_IMPORTED_ENTRIES
+            or status not in ENTRY_STATUSES or not isinstance(data, dict)):
+        raise BadRequest(_("Entry %(position)s needs a hand number, a status (active, "
+                           "replaced or undone) and its data.", position=position))
+    try:
+        hand = game.verify_hand(options, players, data)
+    except ScoringError as error:
+        raise BadRequest(_("Entry %(position)s: %(reason)s", position=position,
+                           reason=describe(error))) from None
+    ended_at = None if status == store.ACTIVE else _moment(raw.get("ended_at"))
+    return {"number": number, "status": status, "data": hand,
+            "created_at": _moment(raw.get("created_at")), "ended_at": ended_at}
+
+
+def _verify_hands_add_up(game, options, players: int, entries) -> None:
+    """The active entries are hands 1, 2, 3 … each once, and the rules accept them in turn."""
+    active = sorted((entry for entry in entries if entry["status"] == store.ACTIVE),
+                    key=lambda entry: entry["number"])
+    if [entry["number"] for entry in active] != list(range(1, len(active) + 1)):
+        raise BadRequest(_("The hands must be numbered 1, 2, 3 … each once, without gaps."))
+    try:
+        game.standings(options, players, [entry["data"] for entry in active])
+    except ScoringError as error:
+        raise BadRequest(_("The hands do not add up by the rules: %(reason)s",
+                           reason=describe(error))) from None
+
+
+def _moment(value) -> str:
+    """A time from the document, as the store writes times (UTC, to the second)."""
+    try:
+        moment = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise BadRequest(_("“%(value)s” is not a time with its time zone.",
+                           value=str(value)[:30]))
+    return moment.astimezone(UTC).isoformat(timespec="seconds")

@@ -1,0 +1,128 @@
+"""A match leaves and enters the app as a file: the sheet as a spreadsheet (CSV), and the
+import page that opens a match exported as JSON on another device."""
+
+import csv
+import io
+
+from flask import Blueprint, current_app, redirect, request, url_for
+from flask_babel import gettext as _
+
+import store
+from scoring.errors import ScoringError
+from scoring.games import score
+
+from . import is_fragment_request, remember_match, render
+from .api import BadRequest, parse_document, read_match_document
+from .lookup import get_match_or_404
+from .messages import describe
+from .sheets import SHEETS
+from .template_helpers import unit_labels
+
+bp = Blueprint("transfer", __name__)
+
+# A match file of 5,000 entries stays under this; other forms keep the app's smaller limit.
+UPLOAD_LIMIT = 512 * 1024
+# The form around the file: its token and the multipart boundaries.
+FORM_ROOM = 16 * 1024
+# A spreadsheet runs a cell starting with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text a spreadsheet shows as written, never runs as a formula.
+
+    >>> spreadsheet_text("=SUM(A1)"), spreadsheet_text("Anna")
+    ("'=SUM(A1)", 'Anna')
+    """
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def _running_totals(row) -> tuple:
+    """What a row's units hold after the hand: points, or in Bura chips."""
+    return row.chips if hasattr(row, "chips") else row.totals
+
+
+def _gains(row, before: tuple) -> tuple:
+    """What the hand added to each unit: the row's own figures, else the step in totals."""
+    for name in ("gains", "penalties", "changes"):
+        if hasattr(row, name):
+            return getattr(row, name)
+    return tuple(after - earlier for after, earlier in zip(_running_totals(row), before))
+
+
+def sheet_rows(match: store.Match) -> list[list]:
+    """The sheet as a table: a header, then one row per hand with its number, dealer, and
+    each unit's gain and running total."""
+    _game, _options, standings = score(match.game, match.options, len(match.players),
+                                       match.hands)
+    hand = _("Game") if SHEETS[match.game].says_game else _("Hand")
+    header = [hand, _("Dealer")]
+    for label in unit_labels(standings.units, match.players):
+        header += [_("%(name)s: gain", name=label), _("%(name)s: total", name=label)]
+    rows, before = [header], (0,) * len(standings.units)
+    for row in standings.rows:
+        cells = [row.number, match.players[row.dealer]]
+        for gain, total in zip(_gains(row, before), _running_totals(row)):
+            cells += [gain, total]
+        rows.append(cells)
+        before = _running_totals(row)
+    return [[spreadsheet_text(cell) if isinstance(cell, str) else cell for cell in cells]
+            for cells in rows]
+
+
+@bp.get("/m/<token>/export.csv")
+def export_csv(token):
+    """The sheet as a CSV file a spreadsheet opens: a row per hand with running totals."""
+    match = get_match_or_404(token)
+    text = io.StringIO()
+    csv.writer(text).writerows(sheet_rows(match))
+    # The byte order mark tells spreadsheets the file is UTF-8 (names like Jürgen, ♥).
+    body = "\ufeff" + text.getvalue()
+    filename = f"{match.game}-{match.created_at[:10]}.csv"
+    return body, 200, {"Content-Type": "text/csv; charset=utf-8",
+                       "Content-Disposition": f'attachment; filename="{filename}"'}
+
+
+def _import_page(status: int = 200, error: str | None = None):
+    return render("matches/import.html", "form", status, error=error)
+
+
+@bp.get("/import")
+def import_form():
+    """The import page: a match file from another device becomes a match here."""
+    return _import_page()
+
+
+@bp.post("/import")
+def import_match():
+    """Open an uploaded match file as a new match, or say why it cannot be read."""
+    # The CSRF check reads the form, so it waits until the upload's own limit is set.
+    request.max_content_length = UPLOAD_LIMIT + FORM_ROOM
+    current_app.extensions["csrf"].protect()
+    upload = request.files.get("document")
+    raw = upload.stream.read(UPLOAD_LIMIT + 1) if upload else b""
+    try:
+        if not raw:
+            raise BadRequest(_("Choose the match file to import."))
+        if len(raw) > UPLOAD_LIMIT:
+            raise BadRequest(_("The file is larger than %(num)s KB, too large for a match.",
+                               num=UPLOAD_LIMIT // 1024))
+        fields = read_match_document(parse_document(raw))
+    except BadRequest as error:
+        return _import_page(400, str(error))
+    except ScoringError as error:
+        return _import_page(400, describe(error))
+    match = store.import_match(store.get_db(), **fields)
+    remember_match(match.token)
+    sheet = url_for("matches.show", token=match.token)
+    if is_fragment_request():
+        # As for a new match: the sheet is a page with its own address, not a fragment.
+        return "", 200, {"HX-Redirect": sheet}
+    return redirect(sheet, 303)
+
+
+@bp.record_once
+def _check_uploads_after_their_limit(state) -> None:
+    # The app-wide CSRF check would read the upload under the app's small body limit;
+    # import_match runs the same check itself once the upload's limit is set.
+    state.app.extensions["csrf"].exempt(import_match)
