@@ -77,8 +77,18 @@ def _add_entry_keys(db: sqlite_utils.Database) -> None:
                "WHERE ended_key IS NOT NULL")
 
 
+def _add_view_tokens(db: sqlite_utils.Database) -> None:
+    # A second secret link per match that only shows the sheet: spectators and a screen at
+    # the bar can follow the score without being able to change it.
+    db["matches"].add_column("view_token", str)
+    for (match_id,) in db.execute("SELECT id FROM matches").fetchall():
+        db.execute("UPDATE matches SET view_token = ? WHERE id = ?", [new_token(), match_id])
+    db["matches"].create_index(["view_token"], unique=True)
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
-MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions, _add_entry_keys)
+MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions, _add_entry_keys,
+              _add_view_tokens)
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -151,6 +161,7 @@ class Match:
     hands: tuple[dict, ...]
     created_at: str
     version: int
+    view_token: str
 
 
 @dataclass(frozen=True)
@@ -174,8 +185,8 @@ def create_match(db, game: str, players, options: dict) -> Match:
     token = new_token()
     with _writing(db):
         match_id = db["matches"].insert({
-            "token": token, "game": game, "options": json.dumps(options),
-            "created_at": _now(),
+            "token": token, "view_token": new_token(), "game": game,
+            "options": json.dumps(options), "created_at": _now(),
         }).last_pk
         db["players"].insert_all(
             {"match_id": match_id, "seat": seat, "name": name}
@@ -185,7 +196,17 @@ def create_match(db, game: str, players, options: dict) -> Match:
 
 
 def get_match(db, token: str) -> Match | None:
-    row = next(db.query("SELECT * FROM matches WHERE token = ?", [token]), None)
+    """The match this (edit) link opens."""
+    return _match_where(db, "token", token)
+
+
+def get_watched_match(db, view_token: str) -> Match | None:
+    """The match this read-only link shows."""
+    return _match_where(db, "view_token", view_token)
+
+
+def _match_where(db, column: str, value: str) -> Match | None:
+    row = next(db.query(f"SELECT * FROM matches WHERE {column} = ?", [value]), None)
     if row is None:
         return None
     players = [r["name"] for r in db.query(
@@ -194,7 +215,8 @@ def get_match(db, token: str) -> Match | None:
         "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
         [row["id"], ACTIVE])]
     return Match(row["id"], row["token"], row["game"], json.loads(row["options"]),
-                 tuple(players), tuple(hands), row["created_at"], row["version"])
+                 tuple(players), tuple(hands), row["created_at"], row["version"],
+                 row["view_token"])
 
 
 def past_entries(db, match: Match) -> list[PastEntry]:
@@ -374,8 +396,8 @@ def import_match(db, game: str, players, options: dict, created_at: str,
     token = new_token()
     with _writing(db):
         match_id = db["matches"].insert({
-            "token": token, "game": game, "options": json.dumps(options),
-            "created_at": created_at,
+            "token": token, "view_token": new_token(), "game": game,
+            "options": json.dumps(options), "created_at": created_at,
         }).last_pk
         db["players"].insert_all(
             {"match_id": match_id, "seat": seat, "name": name}

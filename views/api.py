@@ -2,7 +2,7 @@
 
 Requests carry JSON (``Content-Type: application/json``); a browser form cannot send that
 to another site without asking first, which is why this blueprint needs no CSRF token.
-Write access to a match is its secret token, as on the pages.
+Write access to a match is its secret token, as on the pages; its view token only reads.
 """
 
 import json
@@ -61,8 +61,9 @@ def _plain(value):
     return [_plain(item) for item in value] if isinstance(value, tuple) else value
 
 
-def standings_json(match: store.Match) -> dict:
-    """A match as the API shows it: what was entered and everything derived from it."""
+def standings_json(match: store.Match, editing: bool = True) -> dict:
+    """A match as the API shows it: what was entered and everything derived from it; the
+    edit link only to those who reached it by the edit token."""
     game, options, standings = score(match.game, match.options, len(match.players),
                                      match.hands)
     extra = {name: _plain(getattr(standings, name)) for name in ("pot", "chips", "net")
@@ -83,7 +84,10 @@ def standings_json(match: store.Match) -> dict:
         "dealer": standings.dealer,
         "leader": standings.leader,
         "hands": [game.row_json(options, row) for row in standings.rows],
-        "url": url_for("matches.show", token=match.token, _external=True),
+        **({"url": url_for("matches.show", token=match.token, _external=True)}
+           if editing else {}),
+        "view_token": match.view_token,
+        "view_url": url_for("share.view", view_token=match.view_token, _external=True),
     }
 
 
@@ -302,7 +306,10 @@ def create_match():
 
 @bp.get("/matches/<token>")
 def show_match(token):
-    """The standings of a match."""
+    """The standings of a match, by its edit token or its read-only view token."""
+    watched = store.get_watched_match(store.get_db(), token)
+    if watched is not None:
+        return jsonify(standings_json(watched, editing=False))
     return jsonify(standings_json(get_match_or_404(token)))
 
 

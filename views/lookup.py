@@ -1,5 +1,6 @@
 """Finding what a request names, for the pages and the API alike: a match by its link, a
-game by its name; what does not exist is a 404."""
+game by its name; what does not exist is a 404, a read-only link used to change a match
+a 403."""
 
 from flask import abort
 
@@ -8,7 +9,17 @@ from scoring.games import GAMES
 
 
 def get_match_or_404(token: str) -> store.Match:
-    match = store.get_match(store.get_db(), token)
+    """The match an edit link opens; its read-only link may look but not change (403)."""
+    db = store.get_db()
+    match = store.get_match(db, token)
+    if match is None:
+        abort(403 if store.get_watched_match(db, token) else 404)
+    return match
+
+
+def get_watched_match_or_404(view_token: str) -> store.Match:
+    """The match a read-only link shows."""
+    match = store.get_watched_match(store.get_db(), view_token)
     if match is None:
         abort(404)
     return match
