@@ -8,7 +8,7 @@ from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 
 import store
-from views import (api, checkers, errors, home, matches, rule_search, rules,
+from views import (api, checkers, errors, home, matches, rule_search, rules, share,
                    template_helpers, transfer)
 
 LANGUAGES = ("en", "de")
@@ -73,7 +73,8 @@ def create_app(config=None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     csrf.exempt(api.bp)
-    for blueprint in (home.bp, matches.bp, transfer.bp, checkers.bp, rules.bp, api.bp):
+    for blueprint in (home.bp, matches.bp, share.bp, transfer.bp, checkers.bp, rules.bp,
+                      api.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
     template_helpers.register(app)

@@ -76,6 +76,13 @@ def just_saved(page: Page, client) -> None:
     page.locator(".toast").wait_for()
 
 
+def watched(page: Page, client) -> None:
+    """The read-only sheet behind a match's view link, with its "Share" opened."""
+    token = sheet(client, "burro", FOUR, {"burro": 2}).removeprefix("/m/")
+    page.goto("/v/" + client.get(f"{MATCHES}/{token}").json["view_token"])
+    page.locator(".share summary").click()
+
+
 # Every page a player meets, in the states that add something to look at.
 STATES = {
     "home": at("/"),
@@ -88,6 +95,7 @@ STATES = {
     "burro sheet, a hand being corrected": at_sheet("burro", FOUR, {"burro": 2},
                                                      then="/hands/1"),
     "burro sheet, finished": at_sheet("burro", FOUR, {"burro": 2}, {"limit": 1}),
+    "burro sheet, watched by its view link": watched,
     "burraco sheet": at_sheet("burraco", FOUR, BURRACO_HAND),
     "burraco sheet, three players": at_sheet("burraco", FOUR[:3], BURRACO_ALONE_HAND),
     "bura sheet": at_sheet("bura", FOUR, {"outcome": "right_claim", "player": 1}),

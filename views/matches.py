@@ -1,5 +1,7 @@
 """Score sheets: start a match, enter hands by tapping, undo and edit, see who won."""
 
+import dataclasses
+
 from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -79,7 +81,9 @@ def _edit_draft(draft: dict, action: str, game) -> None:
 
 
 def _blank_draft(game) -> dict:
-    again = store.get_match(store.get_db(), request.args.get("again", ""))
+    db, again_link = store.get_db(), request.args.get("again", "")
+    # The read-only sheet's "Play again" names the match by its view token.
+    again = store.get_match(db, again_link) or store.get_watched_match(db, again_link)
     if again is not None and GAMES.get(again.game) is game:
         # The deal moves on, as between hands: to the next player in the list of play.
         next_dealer = (again.options.get("first_dealer", 0) + 1) % len(again.players)
@@ -141,6 +145,12 @@ def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra)
     # into view, wherever on the long panel the thumb was.
     scroll = block == "sheet" and request.method == "POST"
     return body, status, {"HX-Reswap": "outerHTML show:#sheet:top"} if scroll else {}
+
+
+def read_only_sheet(match: store.Match):
+    """The sheet as its read-only link shows it: without entry controls, and rendered with
+    the view token in the edit token's place, so no link on it can reveal the edit token."""
+    return _sheet(dataclasses.replace(match, token=match.view_token), read_only=True)
 
 
 def _hand_from_form(match: store.Match) -> dict:
