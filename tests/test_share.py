@@ -182,6 +182,7 @@ def test_a_sheet_form_sent_with_the_view_token_is_forbidden(client, post, path, 
     response = post(path.format(token=match["view_token"]),
                     {**form, "version": str(before["version"])})
     assert response.status_code == 403
+    assert "This link only shows the score" in text(response)
     assert client.get(f"{MATCHES}/{match['token']}").json == before
 
 

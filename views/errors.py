@@ -15,6 +15,8 @@ def _explanation(error: HTTPException) -> str:
                  "try again; nothing was saved.")
     return {
         400: _("The request could not be read; nothing was saved."),
+        403: _("This link only shows the score: the players' link changes it. Nothing was "
+               "saved."),
         404: _("There is no such page. A match link only works when copied whole."),
         405: _("That action is not possible here."),
         409: _("The match changed meanwhile; load it again before you change it."),
