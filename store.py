@@ -200,6 +200,14 @@ def get_match(db, token: str) -> Match | None:
     return _match_where(db, "token", token)
 
 
+def match_version(db, link: str) -> int | None:
+    """How often the match behind a link (edit or view) has changed: one indexed lookup, for
+    the phones that ask every few seconds whether anything is new."""
+    row = next(db.query("SELECT version FROM matches WHERE token = :link OR view_token = :link",
+                        {"link": link}), None)
+    return row and row["version"]
+
+
 def get_watched_match(db, view_token: str) -> Match | None:
     """The match this read-only link shows."""
     return _match_where(db, "view_token", view_token)

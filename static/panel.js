@@ -22,6 +22,9 @@
 // data-remember="NAME NAME" the choices kept for the whole match (under data-match-key).
 // Elsewhere, Enter in a field with enterkeyhint="next" moves to the next field of its name,
 // and a <time datetime> the server wrote in UTC shows the phone's own time.
+// Every few seconds a sheet asks whether another phone changed the match ([data-poll]):
+// the answer is empty when nothing did; else the new sheet takes this one's place, keeping
+// a panel with an unsaved entry as it is (its save then meets the stale-sheet flow).
 (function () {
   "use strict";
 
@@ -358,6 +361,51 @@
     new ResizeObserver(() => document.documentElement.style.setProperty(
       "--board-height", board.getBoundingClientRect().height + "px")).observe(board);
   }
+
+  // --- Other phones' changes ------------------------------------------------------------
+
+  const POLL_MS = 2000;
+  // Changes this phone sends: a question asked before one of them may describe it as
+  // another phone's, so its answer is dropped.
+  let ownChanges = 0;
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const sheet = document.getElementById("sheet");
+    // Forms change the match (save, undo, restore); the preview's questions do not.
+    if (sheet && sheet.contains(event.detail.elt) && event.detail.elt.tagName === "FORM") {
+      ownChanges += 1;
+    }
+  });
+
+  const unsaved = (form) => Boolean(storeKey(form) && localStorage.getItem(storeKey(form)));
+
+  function takeOver(html) {
+    const sheet = document.getElementById("sheet");
+    const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("sheet");
+    if (!sheet || !fresh) return;
+    const panel = sheet.querySelector(PANEL);
+    const freshPanel = fresh.querySelector(PANEL);
+    if (panel && freshPanel && unsaved(panel)) freshPanel.replaceWith(panel);
+    const adopted = document.adoptNode(fresh);
+    sheet.replaceWith(adopted);
+    if (window.htmx) window.htmx.process(adopted);
+    setUp(adopted.parentElement || document);
+    followBoard();
+  }
+
+  async function poll() {
+    const live = document.querySelector("#sheet [data-poll]");
+    if (!live || document.hidden || !navigator.onLine) return;
+    const asked = ownChanges;
+    try {
+      const answer = await fetch(live.dataset.poll + live.dataset.version,
+                                 { cache: "no-store", headers: { "HX-Request": "true" } });
+      if (answer.status === 200 && asked === ownChanges) takeOver(await answer.text());
+    } catch (offline) { /* the next question will tell */ }
+  }
+
+  setInterval(poll, POLL_MS);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
 
   // Back restores htmx's copy of the page, which holds neither typed values nor choices:
   // the entry kept on the phone puts them back.

@@ -478,3 +478,33 @@ def test_change_times_show_the_phones_own_time(browser, live_server):
     expect(time).to_have_text(expected)
     assert "UTC" not in time.inner_text()
     context.close()
+
+
+def test_a_second_phone_sees_the_hand_within_three_seconds(page: Page, other_phone: Page):
+    """Issue: "Every phone showing a match sees a change made on another phone within 3 s,
+    without reloading, with a short notice"."""
+    token = open_match(page, "burro", ["Anna", "Ben", "Carla"])
+    other_phone.goto(f"/m/{token}")
+    page.locator(".player-buttons button", has_text="Carla").tap()
+    expect(page.locator(".toast")).to_contain_text("Hand 1 saved.")
+    expect(other_phone.locator(".news")).to_contain_text(
+        "Hand 1 was saved on another phone: Carla +1", timeout=3000)
+    expect(other_phone.locator(".totals .total")).to_have_text(["0", "0", "1"])
+    shot(other_phone, "table_live_update")
+
+
+def test_an_unsaved_panel_is_never_replaced_by_an_update(page: Page, other_phone: Page):
+    """Issue: "A panel with unsaved input is never replaced by an update: the scoreboard and
+    history update, and the panel says what changed (the stale-save flow)"."""
+    token = open_match(page, "burraco", TWO)
+    other_phone.goto(f"/m/{token}")
+    typed(other_phone, "Ben", "Cards on the table").fill("70")
+    page.request.post(f"/api/v1/matches/{token}/hands", data={"sides": [
+        {"total": 100}, {"total": 50}]})
+    expect(other_phone.locator(".news")).to_contain_text("Game 1 was saved on another phone",
+                                                        timeout=3000)
+    expect_totals(other_phone, 100, 50)
+    expect(typed(other_phone, "Ben", "Cards on the table")).to_have_value("70")
+    expect(other_phone.get_by_role("heading", name=re.compile(r"Enter game\s1"))).to_be_visible()
+    save_button(other_phone).tap()
+    expect(other_phone.locator(".stale")).to_contain_text("Save mine as game 2")

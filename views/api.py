@@ -306,7 +306,23 @@ def create_match():
 
 @bp.get("/matches/<token>")
 def show_match(token):
-    """The standings of a match, by its edit token or its read-only view token."""
+    """The standings of a match, by its edit token or its read-only view token. The answer's
+    ETag is the match's version: asked again with ``If-None-Match``, an unchanged match
+    answers 304 from its version alone."""
+    version = store.match_version(store.get_db(), token)
+    if version is not None and request.if_none_match.contains_weak(_etag(version)):
+        return "", 304, {"ETag": f'W/"{_etag(version)}"'}
+    response = _standings_of(token)
+    response.set_etag(_etag(version), weak=True)
+    return response
+
+
+def _etag(version) -> str:
+    return f"v{version}"
+
+
+def _standings_of(token: str):
+    """The standings as the link may see them: the view token's answer holds no edit link."""
     watched = store.get_watched_match(store.get_db(), token)
     if watched is not None:
         return jsonify(standings_json(watched, editing=False))

@@ -147,10 +147,38 @@ def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra)
     return body, status, {"HX-Reswap": "outerHTML show:#sheet:top"} if scroll else {}
 
 
-def read_only_sheet(match: store.Match):
+def read_only_sheet(match: store.Match, **extra):
     """The sheet as its read-only link shows it: without entry controls, and rendered with
     the view token in the edit token's place, so no link on it can reveal the edit token."""
-    return _sheet(dataclasses.replace(match, token=match.view_token), read_only=True)
+    return _sheet(dataclasses.replace(match, token=match.view_token), read_only=True, **extra)
+
+
+def changed_since(link: str, version: int, load):
+    """Whether the match behind ``link`` changed after ``version``: None from its version
+    alone (no entries read, nothing rendered) when nothing did, else the match ``load``
+    finds by the link and what changed, in words."""
+    current = store.match_version(store.get_db(), link)
+    if current is None:
+        abort(404)
+    if current == version:
+        return None
+    match = load(link)
+    return match, describe_changes(match, store.changes_since(store.get_db(), match, version))
+
+
+NOTHING_NEW = ("", 204, {"Cache-Control": "no-store"})
+
+
+@bp.get("/m/<token>/since/<int:version>")
+def since(token, version):
+    """What a phone showing the sheet at ``version`` has not seen: nothing (204), or the
+    sheet as it stands now with a notice of what changed on another phone."""
+    changed = changed_since(token, version, get_match_or_404)
+    if changed is None:
+        return NOTHING_NEW
+    match, news = changed
+    body, status, headers = _sheet(match, news=news)
+    return body, status, {**headers, "Cache-Control": "no-store"}
 
 
 def _hand_from_form(match: store.Match) -> dict:

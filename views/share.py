@@ -6,7 +6,7 @@ import segno
 from flask import Blueprint, Response, url_for
 
 from .lookup import get_match_or_404, get_watched_match_or_404
-from .matches import read_only_sheet
+from .matches import NOTHING_NEW, changed_since, read_only_sheet
 
 bp = Blueprint("share", __name__)
 
@@ -31,6 +31,17 @@ def match_qr(token):
 def view(view_token):
     """The live sheet for watching: totals and history, nothing that changes the match."""
     return read_only_sheet(get_watched_match_or_404(view_token))
+
+
+@bp.get("/v/<view_token>/since/<int:version>")
+def view_since(view_token, version):
+    """The read-only sheet's question every few seconds: anything new since ``version``?"""
+    changed = changed_since(view_token, version, get_watched_match_or_404)
+    if changed is None:
+        return NOTHING_NEW
+    match, news = changed
+    body, status, _headers = read_only_sheet(match, news=news)
+    return body, status, {"Cache-Control": "no-store"}
 
 
 @bp.get("/v/<view_token>/qr.svg")
