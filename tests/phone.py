@@ -16,7 +16,10 @@ def shot(page: Page, name: str, full_page: bool = False) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     if full_page:
         page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+    # caret="initial": hiding the caret writes a style attribute on every text field, which
+    # the page's strict CSP then refuses to apply when htmx copies the page for Back.
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page,
+                    caret="initial")
 
 
 def later(problems: list[str], what: str, check) -> None:
