@@ -2,7 +2,7 @@
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, request, send_from_directory, url_for
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
@@ -46,6 +46,13 @@ def _played(game: str, count: int) -> str:
     if SHEETS[game].says_game:
         return ngettext("%(num)s game", "%(num)s games", count)
     return ngettext("%(num)s hand", "%(num)s hands", count)
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico whatever a page names: the app's icon (a PNG)."""
+    return send_from_directory(current_app.static_folder, "icon-192.png", mimetype="image/png",
+                               max_age=7 * 24 * 3600)
 
 
 @bp.get("/")
