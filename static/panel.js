@@ -398,7 +398,7 @@
     if (!live || document.hidden || !navigator.onLine) return;
     const asked = ownChanges;
     try {
-      const answer = await fetch(live.dataset.poll + live.dataset.version,
+      const answer = await fetch(live.dataset.poll,
                                  { cache: "no-store", headers: { "HX-Request": "true" } });
       if (answer.status === 200 && asked === ownChanges) takeOver(await answer.text());
     } catch (offline) { /* the next question will tell */ }

@@ -41,7 +41,7 @@ def test_a_change_elsewhere_comes_back_with_the_sheet_and_what_changed(client):
     page = text(response)
     assert response.status_code == 200 and page.lstrip().startswith("<section id=\"sheet\"")
     assert "Hand 1 was saved on another phone: Carla +1" in page
-    assert re.search(r'data-version="1"', page)
+    assert f'data-poll="/m/{match["token"]}/since/1"' in page
 
 
 def test_the_watch_only_link_follows_without_revealing_the_edit_token(client):
