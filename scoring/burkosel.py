@@ -22,6 +22,11 @@ MAX_TRICKS = len(DECK) // 2          # two players, one card a trick
 class Options:
     first_dealer: int = 0
 
+    @property
+    def target(self) -> int:
+        """The penalty points that lose the match (D8), as Burro's options name its limit."""
+        return LOSING_TOTAL
+
     def to_dict(self) -> dict:
         return {"first_dealer": self.first_dealer}
 

@@ -13,6 +13,7 @@ from scoring.games import score
 
 from . import is_fragment_request, remember_match, render
 from .api import BadRequest, parse_document, read_match_document
+from .chart import hand_gains, running_totals
 from .lookup import get_match_or_404
 from .messages import describe
 from .sheets import SHEETS
@@ -37,19 +38,6 @@ def spreadsheet_text(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
-def _running_totals(row) -> tuple:
-    """What a row's units hold after the hand: points, or in Bura chips."""
-    return row.chips if hasattr(row, "chips") else row.totals
-
-
-def _gains(row, before: tuple) -> tuple:
-    """What the hand added to each unit: the row's own figures, else the step in totals."""
-    for name in ("gains", "penalties", "changes"):
-        if hasattr(row, name):
-            return getattr(row, name)
-    return tuple(after - earlier for after, earlier in zip(_running_totals(row), before))
-
-
 def sheet_rows(match: store.Match) -> list[list]:
     """The sheet as a table: a header, then one row per hand with its number, dealer, and
     each unit's gain and running total."""
@@ -62,10 +50,10 @@ def sheet_rows(match: store.Match) -> list[list]:
     rows, before = [header], (0,) * len(standings.units)
     for row in standings.rows:
         cells = [row.number, match.players[row.dealer]]
-        for gain, total in zip(_gains(row, before), _running_totals(row)):
+        for gain, total in zip(hand_gains(row, before), running_totals(row)):
             cells += [gain, total]
         rows.append(cells)
-        before = _running_totals(row)
+        before = running_totals(row)
     return [[spreadsheet_text(cell) if isinstance(cell, str) else cell for cell in cells]
             for cells in rows]
 
