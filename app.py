@@ -8,8 +8,8 @@ from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 
 import store
-from views import (api, checkers, errors, home, matches, rule_search, rules, share,
-                   template_helpers, transfer)
+from views import (api, assets, checkers, errors, home, matches, offline, rule_search, rules,
+                   share, template_helpers, transfer)
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
@@ -74,8 +74,9 @@ def create_app(config=None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     csrf.exempt(api.bp)
     for blueprint in (home.bp, matches.bp, share.bp, transfer.bp, checkers.bp, rules.bp,
-                      api.bp):
+                      api.bp, offline.bp):
         app.register_blueprint(blueprint)
+    assets.register(app)
     errors.register(app)
     template_helpers.register(app)
     app.teardown_appcontext(store.close_db)

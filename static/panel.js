@@ -25,8 +25,13 @@
 // Every few seconds a sheet asks whether another phone changed the match ([data-poll]):
 // the answer is empty when nothing did; else the new sheet takes this one's place, keeping
 // a panel with an unsaved entry as it is (its save then meets the stale-sheet flow).
+// A save the network lost waits on the phone, with the key and version it was made with,
+// and goes out by itself when the connection returns; the service worker (data-worker on
+// this script) keeps the pages, so that a sheet also opens offline.
 (function () {
   "use strict";
+
+  const WORKER = document.currentScript && document.currentScript.dataset.worker;
 
   const PANEL = "form[data-local-panel]";
   // Controls only a page without this script needs (e.g. "OK" after a choice) step aside.
@@ -226,12 +231,7 @@
     if (!form) return;
     if (button.matches("[data-retry]")) {
       event.preventDefault();
-      failed(form, false);
-      // The same button again, clicked, so that htmx sends its value (a player's button
-      // carries the player).
-      const again = lastSubmitter.get(form);
-      if (again && again.isConnected) again.click();
-      else form.requestSubmit();
+      resend(form);
     } else if (press(form, button)) {
       event.preventDefault();
       changed(form);
@@ -295,26 +295,102 @@
 
   const isSave = (event) => event.detail.elt && event.detail.elt.matches && event.detail.elt.matches(PANEL);
 
+  // A save that got no answer is kept whole, its key and version among its fields: sent
+  // again, the server knows it (stored once) or finds the sheet moved on (the stale flow).
+  const pendingKey = (form) => STORE_PREFIX + "pending:" + form.getAttribute("action");
+
+  function pendingOf(form) {
+    const kept = localStorage.getItem(pendingKey(form));
+    return kept ? JSON.parse(kept) : null;
+  }
+
+  function keepPending(form) {
+    const submitter = lastSubmitter.get(form);
+    const pending = {
+      fields: [...new FormData(form)].filter(([name]) => name !== "csrf_token"),
+      submitter: submitter && submitter.name ? [submitter.name, submitter.value] : null,
+    };
+    try {
+      localStorage.setItem(pendingKey(form), JSON.stringify(pending));
+    } catch (full) { /* the entry stays on screen, with its "Try again" */ }
+    failed(form, true);
+  }
+
+  // The pending entry back in its panel (after a reload, or on the copy kept offline).
+  function takeUpPending(form) {
+    const pending = pendingOf(form);
+    if (!pending) return false;
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (const [name, value] of pending.fields) setValue(form, name, value);
+      render(form);
+    }
+    failed(form, true);
+    return true;
+  }
+
+  function resend(form) {
+    if (form.dataset.sending || !window.htmx) return;
+    failed(form, false);
+    const pending = pendingOf(form);
+    const [name, value] = (pending && pending.submitter) || [];
+    const remembered = lastSubmitter.get(form);
+    // The same button again, clicked, so that htmx sends its value (a player's button
+    // carries the player).
+    const again = remembered && remembered.isConnected ? remembered
+      : [...form.querySelectorAll("button")].find((button) => name && button.name === name && button.value === value);
+    if (again && !again.disabled) again.click();
+    else form.requestSubmit();
+  }
+
+  function sendPending(root) {
+    if (!navigator.onLine) return;
+    for (const form of root.querySelectorAll(PANEL)) {
+      if (pendingOf(form)) resend(form);
+    }
+  }
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (isSave(event)) event.detail.elt.dataset.sending = "true";
+  });
   document.addEventListener("htmx:beforeSwap", (event) => {
     if (isSave(event) && event.detail.xhr.status >= 500) {
       event.detail.shouldSwap = false;
-      failed(event.detail.elt, true);
+      keepPending(event.detail.elt);
     }
   });
+  // A preview that could not be asked must not go on showing the answer to an older entry.
+  function unchecked(target) {
+    const note = document.querySelector("[data-offline-note]");
+    if (!target || !note) return;
+    target.textContent = note.dataset.unchecked;
+    target.classList.add("unchecked");
+  }
+
   for (const trouble of ["htmx:sendError", "htmx:timeout"]) {
     document.addEventListener(trouble, (event) => {
-      if (isSave(event)) failed(event.detail.elt, true);
+      if (isSave(event)) keepPending(event.detail.elt);
+      else if (event.detail.elt.closest && event.detail.elt.closest(PANEL)) unchecked(event.detail.target);
     });
   }
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (isSave(event) && event.detail.successful) forget(event.detail.elt);
+    if (!isSave(event)) return;
+    const form = event.detail.elt;
+    delete form.dataset.sending;
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    // Answered: saved, or refused with the entry sent back on the sheet. Either way the
+    // entry no longer waits here.
+    if (status >= 200 && status < 500) localStorage.removeItem(pendingKey(form));
+    if (event.detail.successful) forget(form);
   });
   const lastSubmitter = new WeakMap();
   // A plain form (no htmx yet) leaves the page: what it sends is saved or refused there.
   document.addEventListener("submit", (event) => {
     if (!event.target.matches(PANEL)) return;
     if (event.submitter && event.submitter.isConnected) lastSubmitter.set(event.target, event.submitter);
-    if (!window.htmx) forget(event.target);
+    if (!window.htmx) {
+      forget(event.target);
+      localStorage.removeItem(pendingKey(event.target));
+    }
   });
 
   // --- Every panel on the page, now and after each swap ---------------------------------
@@ -345,6 +421,10 @@
       form.dataset.ready = "true";
       forgetOlder(form);
       if (form.dataset.fresh !== undefined) applyKeptChoices(form);
+      if (takeUpPending(form)) {
+        remember(form);
+        continue;
+      }
       if (form.dataset.fresh !== undefined && restore(form)) form.dataset.restored = "true";
       render(form);
       // An entry the server sent back (refused, or from an outdated sheet) is kept too.
@@ -377,7 +457,8 @@
     }
   });
 
-  const unsaved = (form) => Boolean(storeKey(form) && localStorage.getItem(storeKey(form)));
+  const unsaved = (form) => Boolean((storeKey(form) && localStorage.getItem(storeKey(form)))
+                                    || pendingOf(form));
 
   function takeOver(html) {
     const sheet = document.getElementById("sheet");
@@ -391,21 +472,65 @@
     if (window.htmx) window.htmx.process(adopted);
     setUp(adopted.parentElement || document);
     followBoard();
+    keepCopy();
   }
 
   async function poll() {
     const live = document.querySelector("#sheet [data-poll]");
     if (!live || document.hidden || !navigator.onLine) return;
+    // An entry waiting to be sent goes first; its answer brings the sheet up to date.
+    if ([...document.querySelectorAll(PANEL)].some(pendingOf)) {
+      sendPending(document);
+      return;
+    }
     const asked = ownChanges;
     try {
       const answer = await fetch(live.dataset.poll,
                                  { cache: "no-store", headers: { "HX-Request": "true" } });
+      reachable(true);
       if (answer.status === 200 && asked === ownChanges) takeOver(await answer.text());
-    } catch (offline) { /* the next question will tell */ }
+    } catch (offline) {
+      reachable(false);
+    }
   }
 
   setInterval(poll, POLL_MS);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+
+  // --- Offline --------------------------------------------------------------------------
+
+  // "Offline" shows while the phone has no network, or has one that does not reach us.
+  let unreachable = false;
+
+  function reachable(answered) {
+    unreachable = !answered;
+    const note = document.querySelector("[data-offline-note]");
+    if (note) note.hidden = navigator.onLine && !unreachable;
+  }
+
+  window.addEventListener("offline", () => reachable(false));
+  window.addEventListener("online", () => {
+    reachable(true);
+    sendPending(document);
+  });
+
+  // The service worker keeps each page a visit fetches; a sheet that changed on the page
+  // (a save, another phone's hand) is kept again, so the copy offline is the last one seen.
+  function keepCopy() {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker && (document.getElementById("sheet") || !location.search)) {
+      worker.postMessage({ keep: location.pathname });
+    }
+  }
+
+  if (WORKER && "serviceWorker" in navigator) {
+    // The first visit is not yet looked after when it loads: it is kept once it is.
+    navigator.serviceWorker.addEventListener("controllerchange", keepCopy);
+    navigator.serviceWorker.register(WORKER).catch(() => { /* the app works without it */ });
+  }
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target && event.detail.target.id === "sheet") keepCopy();
+  });
 
   // Back restores htmx's copy of the page, which holds neither typed values nor choices:
   // the entry kept on the phone puts them back.
@@ -417,11 +542,14 @@
   document.addEventListener("htmx:load", (event) => {
     setUp(event.detail.elt.parentElement || document);
     followBoard();
+    // htmx has just arrived (a page opened offline, or while the wifi was away).
+    if (event.detail.elt === document.body) sendPending(document);
   });
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", () => { setUp(document); followBoard(); });
-  } else {
+  function start() {
     setUp(document);
     followBoard();
+    reachable(navigator.onLine);
   }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

@@ -6,6 +6,7 @@ import threading
 from contextlib import contextmanager
 
 import pytest
+from flask import url_for
 from phone import TABLE_LATENCY_MS, with_latency
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
@@ -24,6 +25,15 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def static_url(app):
+    """A static file's address as the pages name it (versioned by its content)."""
+    def versioned(filename: str) -> str:
+        with app.test_request_context():
+            return url_for("static", filename=filename)
+    return versioned
 
 
 @pytest.fixture

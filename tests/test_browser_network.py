@@ -38,9 +38,9 @@ def cdn(app) -> str:
 
 
 @pytest.fixture
-def bundled(app, live_server) -> str:
+def bundled(app, live_server, static_url) -> str:
     """The address of the bundled copy."""
-    return f"{live_server}/static/{app.config['HTMX_VENDORED']}"
+    return live_server + static_url(app.config["HTMX_VENDORED"])
 
 
 @pytest.fixture

@@ -291,30 +291,34 @@ def test_a_save_sent_twice_stores_one_game(slow_phone: Page, send):
 
 # --- 5. The wifi drops ---------------------------------------------------------------------
 
-def test_a_save_without_wifi_keeps_the_entry_and_try_again_saves_it_once(page: Page):
-    """The wifi drops just as Save is tapped: the panel stays as filled in and says "Not
-    saved … Try again"; back online, "Try again" saves the game once (UX.md: "Nothing typed
-    or tapped is ever lost: not to … a dropped wifi")."""
+def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(page: Page):
+    """The phone has wifi but the table's server does not answer just as Save is tapped:
+    the panel stays as filled in and says "Not sent yet … Try again"; "Try again" while the
+    server is still away changes nothing; once it answers, the game goes out by itself and
+    is stored once (UX.md: "Nothing typed or tapped is ever lost: not to … a dropped
+    wifi")."""
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     typed(page, "Ben", "Cards left in hand").fill("20")
     expect(preview_sides(page)).to_have_text(["Anna +50", "Ben −20"])
 
-    page.context.set_offline(True)
+    page.route(f"**/m/{token}/**", lambda route: route.abort("connectionrefused"))
     save_button(page).tap()
     failed = page.locator("[data-save-failed]")
     expect(failed).to_be_visible()
-    expect(failed).to_contain_text("Not saved: the connection failed.")
+    expect(failed).to_contain_text("Not sent yet: the connection failed.")
     expect(typed(page, "Anna", "Cards on the table")).to_have_value("50")
     expect(typed(page, "Ben", "Cards left in hand")).to_have_value("20")
     expect(page.get_by_role("heading", name="Enter game 1")).to_be_visible()
     expect(page.locator(".toast")).to_have_count(0)
     failed.scroll_into_view_if_needed()
     shot(page, "table_offline_not_saved")
-
-    page.context.set_offline(False)
     failed.get_by_role("button", name="Try again").tap()
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(failed).to_be_visible()
+    assert stored_hands(page, token) == []
+
+    page.unroute(f"**/m/{token}/**")
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=4000)
     expect_totals(page, 50, -20)
     page.wait_for_load_state("networkidle")
     assert len(stored_hands(page, token)) == 1

@@ -14,10 +14,10 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("page", ["/", "/burro/new", "/check", "/rules"])
-def test_every_page_links_the_manifest_and_its_icon(client, page):
+def test_every_page_links_the_manifest_and_its_icon(client, page, static_url):
     html = client.get(page).get_data(as_text=True)
-    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in html
-    assert '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">' in html
+    assert f'<link rel="manifest" href="{static_url("manifest.webmanifest")}">' in html
+    assert f'<link rel="icon" href="{static_url("icon.svg")}" type="image/svg+xml">' in html
 
 
 def test_the_manifest_makes_an_installable_app(client):

@@ -430,17 +430,17 @@ def test_a_card_of_another_suit_is_refused_with_the_rule(client):
 
 # --- htmx, CSP and headers -----------------------------------------------------------------
 
-def test_htmx_comes_from_a_pinned_cdn_with_sri_and_a_bundled_fallback(client, app):
+def test_htmx_comes_from_a_pinned_cdn_with_sri_and_a_bundled_fallback(client, app, static_url):
     page = text(client.get("/"))
     url, sri = app.config["HTMX_CDN_URL"], app.config["HTMX_SRI"]
     assert re.fullmatch(r"https://unpkg\.com/htmx\.org@2\.0\.\d+/dist/htmx\.min\.js", url)
     bundled = ROOT / "static" / app.config["HTMX_VENDORED"]
     digest = base64.b64encode(hashlib.sha384(bundled.read_bytes()).digest()).decode()
     assert sri == f"sha384-{digest}", "the bundled copy is not the pinned CDN file"
-    assert client.get(f"/static/{app.config['HTMX_VENDORED']}").status_code == 200
-    loader = re.search(r'<script src="/static/htmx-loader\.js"[^>]*>', page).group(0)
+    assert client.get(static_url(app.config["HTMX_VENDORED"])).status_code == 200
+    loader = re.search(rf'<script src="{static_url("htmx-loader.js")}"[^>]*>', page).group(0)
     assert f'data-cdn="{url}"' in loader and f'data-integrity="{sri}"' in loader
-    assert f'data-bundled="/static/{app.config["HTMX_VENDORED"]}"' in loader
+    assert f'data-bundled="{static_url(app.config["HTMX_VENDORED"])}"' in loader
 
 
 @pytest.mark.parametrize("url", ["/", "/burro/new", "/rules"])

@@ -1,0 +1,154 @@
+"""Tablemate with the wifi gone: versioned static files kept for a year, a service worker
+that keeps the pages, and entries that wait on the phone until the connection returns.
+
+Issue "Together at the table", point 5: "with the wifi gone the sheet still opens, says
+"offline", and entries made meanwhile are kept on the phone and sent with their idempotency
+keys when the connection returns (a stale conflict then follows the earlier issue's flow).
+Static files get long-lived caching with names that change with their content."
+"""
+
+import re
+
+import pytest
+from phone import shot
+from playwright.sync_api import Page, expect
+from test_browser_burraco import expect_totals, save_button
+from test_browser_table import TWO, history_rows, open_match, stored_hands, typed
+
+YEAR = 365 * 24 * 3600
+VERSIONED = re.compile(r"/static/(?P<stem>[\w./-]+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.\w+)")
+
+
+# --- Versioned static files ----------------------------------------------------------------
+
+def test_pages_name_static_files_by_their_content_and_phones_keep_them_a_year(client):
+    page = client.get("/").get_data(as_text=True)
+    named = [match.group(0) for match in VERSIONED.finditer(page)]
+    assert any("/app." in name for name in named) and any("/panel." in name for name in named)
+    for name in named:
+        response = client.get(name)
+        assert response.status_code == 200, name
+        assert response.cache_control.max_age == YEAR and response.cache_control.immutable
+
+
+def test_a_changed_file_gets_a_new_name(app, client, static_url, tmp_path, monkeypatch):
+    """A release that changes app.css changes its address: no phone keeps the old one."""
+    folder = tmp_path / "static"
+    folder.mkdir()
+    (folder / "app.css").write_text("body { color: black; }")
+    monkeypatch.setattr(app, "static_folder", str(folder))
+    before = static_url("app.css")
+    (folder / "app.css").write_text("body { color: navy; }")
+    after = static_url("app.css")
+    assert before != after
+    assert client.get(after).get_data(as_text=True) == "body { color: navy; }"
+    # An old page's name still answers, with today's file, checked again next time.
+    outdated = client.get(before)
+    assert outdated.get_data(as_text=True) == "body { color: navy; }"
+    assert outdated.cache_control.max_age == 0
+
+
+def test_plain_names_answer_but_are_checked_each_time(client):
+    """The manifest names its icons plainly; they must not be kept for a year."""
+    response = client.get("/static/icon.svg")
+    assert response.status_code == 200 and response.cache_control.max_age == 0
+
+
+@pytest.mark.parametrize("path", ["/static/../app.py", "/static/nothing.css",
+                                  "/static/nothing.0123456789.css", "/static/vendor"])
+def test_no_file_outside_the_static_files_is_served(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_the_service_worker_keeps_every_static_file_by_its_current_name(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert "no-cache" in response.headers["Cache-Control"]
+    listed = set(re.findall(r'"(/static/[^"]+)"', response.get_data(as_text=True)))
+    page = client.get("/").get_data(as_text=True)
+    assert set(VERSIONED.findall(page)) <= {VERSIONED.match(name).groups() for name in listed}
+    assert "/static/icon-512." in " ".join(listed)
+    for name in listed:
+        assert client.get(name).cache_control.immutable, name
+
+
+# --- In the browser ------------------------------------------------------------------------
+
+def looked_after(page: Page) -> None:
+    """Wait until the service worker controls the page and has kept it."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function("""async () => {
+        const kept = await caches.open("tablemate-pages");
+        return Boolean(await kept.match(location.pathname));
+    }""")
+
+
+def fill_a_game(page: Page, table: str, hand: str) -> None:
+    typed(page, "Anna", "Cards on the table").fill(table)
+    typed(page, "Ben", "Cards left in hand").fill(hand)
+
+
+@pytest.mark.browser
+def test_without_wifi_the_sheet_opens_and_a_saved_game_goes_out_once_when_it_returns(page: Page):
+    """The wifi drops mid-evening: the sheet still opens on a reload and says "offline"; a
+    game saved meanwhile waits on the phone, survives another reload, and is stored once
+    when the wifi comes back, with no tap."""
+    token = open_match(page, "burraco", TWO, target=2005)
+    looked_after(page)
+    note = page.locator("[data-offline-note]")
+    expect(note).to_be_hidden()
+
+    page.context.set_offline(True)
+    expect(note).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("heading", name="Enter game 1")).to_be_visible()
+    expect(note).to_contain_text("Offline")
+
+    fill_a_game(page, "50", "20")
+    save_button(page).tap()
+    waiting = page.locator("[data-save-failed]")
+    expect(waiting).to_contain_text("Not sent yet")
+    shot(page, "offline_game_waits")
+
+    page.reload()
+    expect(typed(page, "Anna", "Cards on the table")).to_have_value("50")
+    expect(waiting).to_be_visible()
+    assert stored_hands(page, token) == []
+
+    page.context.set_offline(False)
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(note).to_be_hidden()
+    expect_totals(page, 50, -20)
+    page.wait_for_timeout(2500)  # a poll or two later: nothing is sent again
+    assert len(stored_hands(page, token)) == 1
+    page.reload()
+    expect(history_rows(page)).to_have_count(1)
+
+
+@pytest.mark.browser
+def test_a_game_kept_offline_meets_the_stale_flow_when_another_phone_saved_first(
+        page: Page, other_phone: Page):
+    """Anna's phone is offline when she saves game 1; Ben's phone saves game 1 meanwhile.
+    Back online, Anna's game is not stored over Ben's: her phone says what changed and
+    offers to save hers as game 2."""
+    token = open_match(page, "burraco", TWO, target=2005)
+    looked_after(page)
+    page.context.set_offline(True)
+    fill_a_game(page, "50", "20")
+    save_button(page).tap()
+    expect(page.locator("[data-save-failed]")).to_be_visible()
+
+    other_phone.goto(f"/m/{token}")
+    typed(other_phone, "Anna", "Cards on the table").fill("30")
+    typed(other_phone, "Ben", "Cards left in hand").fill("10")
+    save_button(other_phone).tap()
+    expect(other_phone.locator(".toast")).to_contain_text("Game 1 saved.")
+
+    page.context.set_offline(False)
+    stale = page.locator(".stale")
+    expect(stale).to_contain_text("Game 1 was saved on another phone")
+    expect(stale.get_by_role("button", name="Save mine as game 2")).to_be_visible()
+    assert len(stored_hands(page, token)) == 1
+    stale.get_by_role("button", name="Save mine as game 2").tap()
+    expect(page.locator(".toast")).to_contain_text("Game 2 saved.")
+    assert len(stored_hands(page, token)) == 2
