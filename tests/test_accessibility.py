@@ -83,6 +83,27 @@ def watched(page: Page, client) -> None:
     page.locator(".share summary").click()
 
 
+def refused_import(page: Page, client) -> None:
+    """The import page after a file that is no match: the refusal above the file field."""
+    page.goto("/import")
+    page.locator("#match-file").set_input_files(
+        {"name": "notes.json", "mimeType": "application/json", "buffer": b"{"})
+    page.locator("#import-match button.primary").click()
+    page.locator("#import-match .error").wait_for()
+
+
+def offline_with_a_game_waiting(page: Page, client) -> None:
+    """A Burraco sheet with the wifi gone: "Offline" at the top, the preview not checked,
+    a saved game waiting to be sent, and "Keep the screen on" pressed."""
+    page.goto(sheet(client, "burraco", FOUR, BURRACO_HAND))
+    page.locator("[data-wake-lock]").click()
+    page.context.set_offline(True)
+    page.locator("#panel input[type=number]").first.fill("50")
+    page.locator("#preview.unchecked").wait_for()
+    page.locator("#panel button.primary").click()
+    page.locator("[data-save-failed]").wait_for()
+
+
 # Every page a player meets, in the states that add something to look at.
 STATES = {
     "home": at("/"),
@@ -96,6 +117,7 @@ STATES = {
                                                      then="/hands/1"),
     "burro sheet, finished": at_sheet("burro", FOUR, {"burro": 2}, {"limit": 1}),
     "burro sheet, watched by its view link": watched,
+    "burraco sheet, offline with a game waiting": offline_with_a_game_waiting,
     "burraco sheet": at_sheet("burraco", FOUR, BURRACO_HAND),
     "burraco sheet, three players": at_sheet("burraco", FOUR[:3], BURRACO_ALONE_HAND),
     "bura sheet": at_sheet("bura", FOUR, {"outcome": "right_claim", "player": 1}),
@@ -112,6 +134,8 @@ STATES = {
     "rules of burraco": at("/rules/burraco"),
     "rules search": at("/rules/search?q=pozzetto"),
     "page not found": at("/m/no-such-match"),
+    "import": at("/import"),
+    "import, refused": refused_import,
 }
 
 
