@@ -304,6 +304,14 @@
     return kept ? JSON.parse(kept) : null;
   }
 
+  // The button a waiting entry was sent with (a Burro player's) stays marked.
+  function markWaiting(form, pending) {
+    const [name, value] = (pending && pending.submitter) || [];
+    for (const button of form.querySelectorAll("button[name]")) {
+      button.classList.toggle("waiting", button.name === name && button.value === value);
+    }
+  }
+
   function keepPending(form) {
     const submitter = lastSubmitter.get(form);
     const pending = {
@@ -314,6 +322,7 @@
       localStorage.setItem(pendingKey(form), JSON.stringify(pending));
     } catch (full) { /* the entry stays on screen, with its "Try again" */ }
     failed(form, true);
+    markWaiting(form, pending);
   }
 
   // The pending entry back in its panel (after a reload, or on the copy kept offline).
@@ -325,6 +334,7 @@
       render(form);
     }
     failed(form, true);
+    markWaiting(form, pending);
     return true;
   }
 

@@ -12,6 +12,8 @@ import re
 import pytest
 from phone import shot
 from playwright.sync_api import Page, expect
+from test_browser import player_button
+from test_browser import expect_totals as expect_burro_totals
 from test_browser_burraco import expect_totals, save_button
 from test_browser_table import TWO, history_rows, open_match, stored_hands, typed
 
@@ -152,3 +154,24 @@ def test_a_game_kept_offline_meets_the_stale_flow_when_another_phone_saved_first
     stale.get_by_role("button", name="Save mine as game 2").tap()
     expect(page.locator(".toast")).to_contain_text("Game 2 saved.")
     assert len(stored_hands(page, token)) == 2
+
+
+@pytest.mark.browser
+def test_a_burro_tap_without_wifi_waits_marked_and_counts_once(page: Page):
+    """One tap saves a Burro hand: offline, the tapped player stays marked as waiting, also
+    after a reload, and the hand counts once for that player when the wifi returns."""
+    token = open_match(page, "burro", ["Anna", "Ben", "Carla"])
+    looked_after(page)
+    page.context.set_offline(True)
+    player_button(page, "Ben").tap()
+    expect(page.locator("[data-save-failed]")).to_be_visible()
+    page.reload()
+    expect(page.locator("[data-save-failed]")).to_be_visible()
+    expect(player_button(page, "Ben")).to_have_class(re.compile(r"\bwaiting\b"))
+    expect(page.locator(".player-buttons button.waiting")).to_have_count(1)
+
+    page.context.set_offline(False)
+    expect(page.locator(".toast")).to_be_visible()
+    expect_burro_totals(page, 0, 1, 0)
+    page.wait_for_timeout(2500)
+    assert [hand["burro"] for hand in stored_hands(page, token)] == [1]
