@@ -23,8 +23,9 @@ translations: $(BIN)/.installed $(CATALOGS:.po=.mo)
 %.mo: %.po
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
+# gunicorn, not Flask's development server: threads and timeouts in gunicorn.conf.py.
 run: $(BIN)/.installed translations
-	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
+	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) 'app:create_app()'
 
 test: $(BIN)/.test-installed translations
 	$(BIN)/python -m pytest
