@@ -1,7 +1,8 @@
 """Persistence on SQLite through sqlite-utils: matches, their players, and every entry made.
 
 Only what the players entered is stored; standings are derived by ``scoring`` on each read.
-An entry is never deleted: an edit or an undo marks it replaced or undone and keeps it.
+An entry is never deleted: an edit or an undo marks it replaced or undone and keeps it. A
+deleted match can be restored for 30 days; then it goes, with its entries, for good.
 """
 
 import json
@@ -9,7 +10,7 @@ import secrets
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
 from flask import current_app, g
@@ -20,6 +21,15 @@ ACTIVE, REPLACED, UNDONE = "active", "replaced", "undone"
 class StaleEntry(Exception):
     """The match changed since the form was shown (another phone entered, took back or
     corrected a hand)."""
+
+
+class MatchDeleted(Exception):
+    """The match behind the link was deleted; until ``restorable_until`` its edit link can
+    restore it."""
+
+    def __init__(self, match: "Match", read_only: bool, restorable_until: str):
+        super().__init__(match.id)
+        self.match, self.read_only, self.restorable_until = match, read_only, restorable_until
 
 
 def _create_tables(db: sqlite_utils.Database) -> None:
@@ -86,9 +96,23 @@ def _add_view_tokens(db: sqlite_utils.Database) -> None:
     db["matches"].create_index(["view_token"], unique=True)
 
 
+def _add_titles_deletion_and_device_lists(db: sqlite_utils.Database) -> None:
+    # A title every phone sees; a deletion that can be taken back (and by which device, whose
+    # home page offers the undo); and each device's list of matches, kept here under a
+    # random device id so that no cookie carries match links.
+    for column in ("title", "deleted_at", "deleted_by"):
+        db["matches"].add_column(column, str)
+    db["device_matches"].create(
+        {"device": str, "match_id": int, "opened_at": str, "archived_at": str},
+        pk=("device", "match_id"), foreign_keys=[("match_id", "matches", "id")],
+        not_null={"device", "match_id", "opened_at"},
+    )
+    db["device_matches"].create_index(["match_id"])
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
 MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions, _add_entry_keys,
-              _add_view_tokens)
+              _add_view_tokens, _add_titles_deletion_and_device_lists)
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -147,8 +171,13 @@ def close_db(_error=None) -> None:
         db.close()
 
 
+def clock() -> datetime:
+    """The time now, in UTC (a test sets its own clock here)."""
+    return datetime.now(UTC)
+
+
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    return clock().isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)
@@ -162,6 +191,8 @@ class Match:
     created_at: str
     version: int
     view_token: str
+    # The table's own name for the match; None: the pages name it by its game and date.
+    title: str | None = None
 
 
 @dataclass(frozen=True)
@@ -214,9 +245,20 @@ def get_watched_match(db, view_token: str) -> Match | None:
 
 
 def _match_where(db, column: str, value: str) -> Match | None:
+    """The match whose ``column`` holds ``value``; a deleted one raises ``MatchDeleted``, and
+    one deleted longer ago than can be undone is gone (None), purged or not yet."""
     row = next(db.query(f"SELECT * FROM matches WHERE {column} = ?", [value]), None)
     if row is None:
         return None
+    if row["deleted_at"]:
+        if row["deleted_at"] < _restorable_since():
+            return None
+        raise MatchDeleted(_match_from_row(db, row), column == "view_token",
+                           _restorable_until(row["deleted_at"]))
+    return _match_from_row(db, row)
+
+
+def _match_from_row(db, row: dict) -> Match:
     players = [r["name"] for r in db.query(
         "SELECT name FROM players WHERE match_id = ? ORDER BY seat", [row["id"]])]
     hands = [json.loads(r["data"]) for r in db.query(
@@ -224,7 +266,7 @@ def _match_where(db, column: str, value: str) -> Match | None:
         [row["id"], ACTIVE])]
     return Match(row["id"], row["token"], row["game"], json.loads(row["options"]),
                  tuple(players), tuple(hands), row["created_at"], row["version"],
-                 row["view_token"])
+                 row["view_token"], row["title"])
 
 
 def past_entries(db, match: Match) -> list[PastEntry]:
@@ -345,10 +387,110 @@ def changes_since(db, match: Match, version: int) -> list[Change]:
     return changes
 
 
-def get_matches(db, tokens) -> list[Match]:
-    """The matches behind these links, in the order given, skipping unknown ones."""
-    found = (get_match(db, token) for token in tokens)
-    return [match for match in found if match is not None]
+# --- A match's title, its deletion, and each device's list of matches ---------------------
+
+# How long a deleted match can be restored before it is removed for good.
+KEPT_DELETED = timedelta(days=30)
+
+
+def _restorable_since() -> str:
+    """Matches deleted before this moment can no longer be restored."""
+    return (clock() - KEPT_DELETED).isoformat(timespec="seconds")
+
+
+def _restorable_until(deleted_at: str) -> str:
+    return (datetime.fromisoformat(deleted_at) + KEPT_DELETED).isoformat(timespec="seconds")
+
+
+def rename_match(db, match: Match, title: str) -> None:
+    """Give the match the title every phone will show."""
+    with _writing(db):
+        db.execute("UPDATE matches SET title = ? WHERE id = ?", [title, match.id])
+
+
+def delete_match(db, match: Match, device: str) -> None:
+    """Delete the match on every phone, restorable for 30 days (the device that deleted it
+    is offered the undo); matches deleted longer ago go for good now."""
+    with _writing(db):
+        # A new version: a phone that asks whether the match changed finds out.
+        db.execute("UPDATE matches SET deleted_at = ?, deleted_by = ?, version = version + 1 "
+                   "WHERE id = ?", [_now(), device, match.id])
+    purge_deleted(db)
+
+
+def restore_match(db, token: str) -> bool:
+    """Bring back the deleted match behind this edit link, if it can still be restored."""
+    with _writing(db):
+        return db.execute(
+            "UPDATE matches SET deleted_at = NULL, deleted_by = NULL "
+            "WHERE token = ? AND deleted_at >= ?", [token, _restorable_since()]).rowcount == 1
+
+
+def purge_deleted(db) -> int:
+    """Remove the matches deleted longer ago than can be undone, with everything stored of
+    them; how many went."""
+    doomed = [row["id"] for row in db.query("SELECT id FROM matches WHERE deleted_at < ?",
+                                            [_restorable_since()])]
+    if not doomed:
+        return 0
+    marks = ", ".join("?" * len(doomed))
+    with _writing(db):
+        for table in db.tables:
+            for key in table.foreign_keys:
+                if key.other_table == "matches":
+                    db.execute(f"DELETE FROM [{table.name}] WHERE [{key.column}] IN ({marks})",
+                               doomed)
+        db.execute(f"DELETE FROM matches WHERE id IN ({marks})", doomed)
+    return len(doomed)
+
+
+def remember_match(db, device: str, token: str) -> None:
+    """Put the match behind this edit link at the top of the device's list (an archived
+    match stays archived)."""
+    with _writing(db):
+        db.execute("INSERT INTO device_matches (device, match_id, opened_at) "
+                   "SELECT ?, id, ? FROM matches WHERE token = ? "
+                   "ON CONFLICT (device, match_id) DO UPDATE SET opened_at = excluded.opened_at",
+                   [device, _now(), token])
+
+
+def archive_match(db, device: str, match: Match, archived: bool) -> bool:
+    """Move the match into the device's archive or back; False if it is not on the list."""
+    with _writing(db):
+        return db.execute("UPDATE device_matches SET archived_at = ? "
+                          "WHERE device = ? AND match_id = ?",
+                          [_now() if archived else None, device, match.id]).rowcount == 1
+
+
+@dataclass(frozen=True)
+class ListedMatch:
+    """A match on a device's list, with when it was opened and archived there, when its
+    hands last changed, and when it was deleted (by this device; None while it is not)."""
+
+    match: Match
+    opened_at: str
+    archived_at: str | None
+    changed_at: str
+    deleted_at: str | None
+    restorable_until: str | None
+
+
+def device_matches(db, device: str) -> list[ListedMatch]:
+    """The device's list, last opened first: its matches, and those it deleted that can still
+    be restored (a match another device deleted is left out until it is restored)."""
+    rows = db.query(
+        "SELECT m.*, d.opened_at, d.archived_at, max(m.created_at, coalesce("
+        "  (SELECT max(max(created_at, coalesce(ended_at, ''))) FROM entries "
+        "   WHERE match_id = m.id), '')) AS changed_at "
+        "FROM device_matches d JOIN matches m ON m.id = d.match_id "
+        "WHERE d.device = :device AND (m.deleted_at IS NULL "
+        "  OR (m.deleted_by = :device AND m.deleted_at >= :since)) "
+        "ORDER BY d.opened_at DESC, d.rowid DESC",
+        {"device": device, "since": _restorable_since()})
+    return [ListedMatch(_match_from_row(db, row), row["opened_at"], row["archived_at"],
+                        row["changed_at"], row["deleted_at"],
+                        row["deleted_at"] and _restorable_until(row["deleted_at"]))
+            for row in rows]
 
 
 # --- The rules' search index -------------------------------------------------------------
@@ -398,14 +540,14 @@ def match_entries(db, match: Match) -> list[dict]:
 
 
 def import_match(db, game: str, players, options: dict, created_at: str,
-                 entries) -> Match:
+                 entries, title: str | None = None) -> Match:
     """A new match with a link of its own holding these entries (statuses and times kept),
     written whole or not at all."""
     token = new_token()
     with _writing(db):
         match_id = db["matches"].insert({
             "token": token, "view_token": new_token(), "game": game,
-            "options": json.dumps(options), "created_at": created_at,
+            "options": json.dumps(options), "created_at": created_at, "title": title,
         }).last_pk
         db["players"].insert_all(
             {"match_id": match_id, "seat": seat, "name": name}

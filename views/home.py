@@ -1,19 +1,27 @@
-"""The home page (games, matches on this device, checkers) and the language switch."""
+"""The home page (games, the matches on this device, checkers), what a device does with its
+matches (rename, archive, delete and restore), and the language switch."""
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, redirect, request, send_from_directory, url_for
+import click
+from flask import (Blueprint, abort, current_app, jsonify, redirect, render_template, request,
+                   send_from_directory, url_for)
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 import store
 from scoring.games import score
 
-from . import remembered_matches, render
+from . import (TitleRefused, day_of, device_id, is_fragment_request, match_title,
+               remembered_matches, render, verify_title)
+from .lookup import get_match_or_404
 from .sheets import SHEETS
 from .template_helpers import unit_labels
 
-bp = Blueprint("home", __name__)
+# cli_group=None: ``flask --app app purge-deleted``, beside the app's other commands.
+bp = Blueprint("home", __name__, cli_group=None)
+bp.add_app_template_global(match_title)
 
 GAME_TILES = (
     ("burro", "Burro", _l("Spanish trick game: whoever is left holding cards is the donkey.")),
@@ -28,17 +36,42 @@ GAME_TILES = (
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 
 
-def _recent() -> list[dict]:
-    """The matches opened on this device, each with its leader and how far it has come."""
-    recent = []
-    for match in store.get_matches(store.get_db(), remembered_matches()):
-        _game, _options, standings = score(match.game, match.options, len(match.players),
-                                           match.hands)
-        labels = unit_labels(standings.units, match.players)
-        recent.append({"match": match, "standings": standings,
-                       "played": _played(match.game, len(match.hands)),
-                       "ahead": [labels[unit] for unit in standings.ahead]})
-    return recent
+def _listed(entry: store.ListedMatch) -> dict:
+    """What the home page shows of a match: its title and players, how far it has come, who
+    leads (or won), and when its hands last changed."""
+    match = entry.match
+    item = {"match": match, "title": match_title(match), "changed_at": entry.changed_at,
+            "changed_on": day_of(entry.changed_at), "archived": bool(entry.archived_at),
+            "finished": False}
+    if entry.deleted_at:
+        return {**item, "deleted_at": entry.deleted_at,
+                "restorable_until": day_of(entry.restorable_until)}
+    _game, _options, standings = score(match.game, match.options, len(match.players),
+                                       match.hands)
+    labels = unit_labels(standings.units, match.players)
+    leading = standings.winners if standings.finished else standings.ahead
+    return {**item, "finished": standings.finished,
+            "played": _played(match.game, len(match.hands)),
+            "ahead": [labels[unit] for unit in leading]}
+
+
+def _in_order(entries) -> list[dict]:
+    """Running matches first, then ended ones; each the latest change first."""
+    items = sorted(map(_listed, entries), key=lambda item: item["changed_at"], reverse=True)
+    return sorted(items, key=lambda item: item["finished"])
+
+
+def _device_lists() -> dict:
+    """This device's matches: to continue (the most recently opened), archived, and deleted
+    here and still restorable."""
+    entries = remembered_matches()
+    live = [entry for entry in entries if not entry.deleted_at]
+    kept = [entry for entry in live if not entry.archived_at]
+    deleted = sorted((entry for entry in entries if entry.deleted_at),
+                     key=lambda entry: entry.deleted_at, reverse=True)
+    return {"recent": _in_order(kept[:current_app.config["RECENT_MATCHES"]]),
+            "archived": _in_order(entry for entry in live if entry.archived_at),
+            "deleted": [_listed(entry) for entry in deleted]}
 
 
 def _played(game: str, count: int) -> str:
@@ -58,8 +91,100 @@ def favicon():
 @bp.get("/")
 def index():
     """A tile per game, the matches to continue, the checkers."""
+    return _home(just_deleted=request.args.get("deleted", type=int))
+
+
+def _home(status: int = 200, block: str = "main", **shown):
+    """The home page, or for htmx its ``block``; ``shown``: a refused title, a deletion to
+    undo."""
     tiles = [{"game": game, "name": name, "blurb": blurb} for game, name, blurb in GAME_TILES]
-    return render("home/index.html", "main", tiles=tiles, recent=_recent())
+    return render("home/index.html", block, status, tiles=tiles, **_device_lists(), **shown)
+
+
+def _back_home(deleted: int | None = None):
+    """After a change to the list: POST → redirect → GET, or for htmx the list itself;
+    ``deleted``: the match just deleted, whose undo the list offers first."""
+    if is_fragment_request():
+        return _home(block="matches", just_deleted=deleted)
+    return redirect(url_for("home.index", deleted=deleted, _anchor="my-matches"), 303)
+
+
+# --- What a device does with its matches ----------------------------------------------------
+
+@bp.post("/m/<token>/title")
+def rename(token):
+    """Give a match the title every phone shows (its edit link only)."""
+    match = get_match_or_404(token)
+    typed = request.form.get("title", "")
+    try:
+        title = verify_title(typed)
+    except TitleRefused as refusal:
+        return _home(422, "matches", renaming={"id": match.id, "typed": typed,
+                                               "error": str(refusal)})
+    store.rename_match(store.get_db(), match, title)
+    return _back_home()
+
+
+def _set_archived(token: str, archived: bool):
+    match = get_match_or_404(token)
+    if not store.archive_match(store.get_db(), device_id(), match, archived):
+        abort(404)
+    return _back_home()
+
+
+@bp.post("/m/<token>/archive")
+def archive(token):
+    """Tidy this device's list: the match moves to its archive (other phones keep theirs)."""
+    return _set_archived(token, archived=True)
+
+
+@bp.post("/m/<token>/unarchive")
+def unarchive(token):
+    """Bring an archived match back to this device's list of matches to continue."""
+    return _set_archived(token, archived=False)
+
+
+@bp.post("/m/<token>/delete")
+def delete(token):
+    """Delete a match on every phone; for 30 days its link, and this device's home page,
+    can restore it."""
+    match = get_match_or_404(token)
+    store.delete_match(store.get_db(), match, device_id())
+    return _back_home(deleted=match.id)
+
+
+@bp.post("/m/<token>/restore")
+def restore(token):
+    """Bring a deleted match back for every phone, then go where the form says."""
+    if not store.restore_match(store.get_db(), token):
+        # Not restorable: a read-only, unknown or expired link is refused; a match already
+        # restored (by another phone) is simply there.
+        get_match_or_404(token)
+    if is_fragment_request():
+        return _home(block="matches")
+    return redirect(_local(request.form.get("next", "/")), 303)
+
+
+@bp.app_errorhandler(store.MatchDeleted)
+def answer_deleted_match(deleted: store.MatchDeleted):
+    """A deleted match is gone (410) by every link; its edit link's page offers Restore."""
+    if request.path.startswith("/api/"):
+        return jsonify(error=_("This match was deleted.")), 410
+    if is_fragment_request():
+        # A form on a sheet that was deleted meanwhile: the whole page says so.
+        link = (url_for("share.view", view_token=deleted.match.view_token) if deleted.read_only
+                else url_for("matches.show", token=deleted.match.token))
+        return "", 410, {"HX-Redirect": link}
+    return render_template("home/deleted.html", match=deleted.match,
+                           can_restore=not deleted.read_only,
+                           restorable_until=day_of(deleted.restorable_until)), 410
+
+
+@bp.cli.command("purge-deleted")
+def purge_deleted_command():
+    """Remove for good the matches deleted longer ago than can be undone (30 days)."""
+    count = store.purge_deleted(store.get_db())
+    click.echo(f"{count} deleted matches removed for good.")
 
 
 def _local(path: str) -> str:
