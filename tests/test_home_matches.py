@@ -374,6 +374,33 @@ def test_a_forged_device_id_gets_a_fresh_one(client):
     assert re.fullmatch(r"[A-Za-z0-9_-]{43}", client.get_cookie("device").value)
 
 
+# --- The title travels with the match file ---------------------------------------------------
+
+def test_an_exported_match_keeps_its_title_when_imported(client):
+    token = opened(client)
+    send(client, f"/m/{token}/title", {"title": "Summer cup"})
+    document = client.get(f"{MATCHES}/{token}/export").json
+    assert document["title"] == "Summer cup"
+    copy = client.post(f"{MATCHES}/import", json=document).json["token"]
+    client.get(f"/m/{copy}")
+    assert titles(client) == ["Summer cup", "Summer cup"]
+
+
+def test_a_match_file_without_a_title_still_imports(client):
+    document = client.get(f"{MATCHES}/{opened(client)}/export").json
+    assert document.pop("title") is None
+    assert client.post(f"{MATCHES}/import", json=document).status_code == 201
+
+
+def test_a_match_file_with_a_spoilt_title_is_refused(app, client):
+    document = client.get(f"{MATCHES}/{opened(client)}/export").json
+    answer = client.post(f"{MATCHES}/import", json={**document, "title": "x" * 61})
+    assert answer.status_code == 400
+    assert answer.json["error"] == "A title has at most 60 characters."
+    with app.app_context():
+        assert store.get_db()["matches"].count == 1
+
+
 # --- On the phone ----------------------------------------------------------------------------
 
 def tools(page: Page, players: str):

@@ -20,7 +20,7 @@ from scoring.values import parse_int, yes_no
 from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
-from . import rule_search
+from . import TitleRefused, rule_search, verify_title
 from .lookup import get_match_or_404, options_of
 from .messages import describe, trick_reason
 
@@ -412,7 +412,7 @@ def match_document(match: store.Match) -> dict:
     status and times. No token: the document opens nothing."""
     return {"format": MATCH_FORMAT, "format_version": MATCH_FORMAT_VERSION,
             "game": match.game, "players": list(match.players), "options": match.options,
-            "created_at": match.created_at,
+            "created_at": match.created_at, "title": match.title,
             "entries": store.match_entries(store.get_db(), match)}
 
 
@@ -464,7 +464,17 @@ def read_match_document(document) -> dict:
                for position, raw in enumerate(raw_entries, start=1)]
     _verify_hands_add_up(game, options, len(players), entries)
     return {"game": name, "players": players, "options": options.to_dict(),
-            "created_at": _moment(document.get("created_at")), "entries": entries}
+            "created_at": _moment(document.get("created_at")), "entries": entries,
+            "title": _title(document.get("title"))}
+
+
+def _title(raw) -> str | None:
+    """The match's own title, checked as a rename is; None where it has none (older files
+    have no such field)."""
+    try:
+        return None if raw is None else verify_title(raw)
+    except TitleRefused as refusal:
+        raise BadRequest(str(refusal)) from None
 
 
 def _entry(game, options, players: int, raw, position: int) -> dict:
