@@ -2,17 +2,23 @@
 
 import os
 import secrets
+from urllib.parse import urlsplit
+
 import click
 from flask import Flask, current_app, request
 from flask_babel import Babel
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.exceptions import SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 import store
-from views import (api, assets, checkers, errors, home, matches, offline, rule_search, rules,
-                   share, template_helpers, transfer)
+from views import (api, assets, checkers, errors, home, links, matches, offline, rule_search,
+                   rules, share, template_helpers, transfer)
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
+MATCH_ADDRESSES = ("/m/", "/v/", "/api/v1/matches")
 
 csrf = CSRFProtect()
 babel = Babel()
@@ -61,6 +67,12 @@ def create_app(config=None) -> Flask:
         RECENT_MATCHES=12,
         # A hand, a form or an API call is a few hundred bytes; anything near this is abuse.
         MAX_CONTENT_LENGTH=64 * 1024,
+        # Where the players reach the app ("https://scores.example.org"): every absolute
+        # link is built on it. Unset, links follow the address a request came to, as on a
+        # laptop serving the table's wifi.
+        BASE_URL="",
+        # How many proxies in front set X-Forwarded-For, -Proto, -Host and -Prefix.
+        BEHIND_PROXY=0,
     )
     app.config.from_prefixed_env()
     app.config.from_pyfile("config.py", silent=True)
@@ -69,6 +81,7 @@ def create_app(config=None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+    _serve_as_configured(app)
 
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
@@ -78,7 +91,9 @@ def create_app(config=None) -> Flask:
         app.register_blueprint(blueprint)
     assets.register(app)
     errors.register(app)
+    app.register_error_handler(SecurityError, _refuse_unknown_host)
     template_helpers.register(app)
+    app.add_template_global(links.absolute_url)
     app.teardown_appcontext(store.close_db)
     app.after_request(_security_headers)
 
@@ -100,9 +115,37 @@ def create_app(config=None) -> Flask:
     return app
 
 
+def _serve_as_configured(app: Flask) -> None:
+    """Check ``BASE_URL``; served over HTTPS, send every cookie only over HTTPS; trust the
+    forwarded headers of ``BEHIND_PROXY`` proxies and no others."""
+    base_url = app.config["BASE_URL"]
+    if base_url:
+        address = urlsplit(base_url)
+        if (address.scheme not in ("http", "https") or not address.netloc
+                or address.path.strip("/") or address.query or address.fragment):
+            raise ValueError(f"BASE_URL is a scheme and host such as "
+                             f"https://scores.example.org, not {base_url!r}")
+        app.config["BASE_URL"] = f"{address.scheme}://{address.netloc}"
+        if address.scheme == "https":
+            app.config["SESSION_COOKIE_SECURE"] = True
+    proxies = int(app.config["BEHIND_PROXY"])
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,
+                                x_prefix=proxies)
+
+
+def _refuse_unknown_host(error: SecurityError):
+    """A request for a host that ``TRUSTED_HOSTS`` does not name: a 400 in plain text, since
+    the error page cannot link to a host the app does not serve."""
+    if request.path.startswith("/api/"):
+        return errors.handle_http_error(error)
+    return (_("The request could not be read; nothing was saved."), 400,
+            {"Content-Type": "text/plain; charset=utf-8"})
+
+
 def _security_headers(response):
-    """A strict CSP (scripts only from here and the one pinned CDN file), and no match link
-    in referrers."""
+    """A strict CSP (scripts only from here and the one pinned CDN file), no match link in
+    referrers, and no match in a shared cache."""
     response.headers["Content-Security-Policy"] = (
         "default-src 'self'; "
         f"script-src 'self' {current_app.config['HTMX_CDN_URL']}; "
@@ -112,8 +155,17 @@ def _security_headers(response):
     # Match links are the keys to the sheets: never hand them to the CDN in a Referer.
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Content-Type-Options"] = "nosniff"
+    # An answer reached by a match's link shows the match: no shared cache may keep it, and
+    # the phone asks again each time (the API's ETag makes that cheap). Polls keep no-store.
+    if _shows_a_match() and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = "private, no-cache"
     # The same address answers page or fragment, in the reader's language.
     for header in ("HX-Request", "HX-Boosted", "HX-History-Restore-Request",
                    "Accept-Language"):
         response.vary.add(header)
     return response
+
+
+def _shows_a_match() -> bool:
+    """The answer is a match's page (by its players' or watch-only link) or the match API's."""
+    return request.url_rule is not None and request.url_rule.rule.startswith(MATCH_ADDRESSES)

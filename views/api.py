@@ -8,7 +8,7 @@ Write access to a match is its secret token, as on the pages; its view token onl
 import json
 from datetime import UTC, datetime
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, abort, jsonify, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -21,6 +21,7 @@ from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
 from . import TitleRefused, rule_search, verify_title
+from .links import absolute_url
 from .lookup import get_match_or_404, options_of
 from .messages import describe, trick_reason
 
@@ -84,10 +85,9 @@ def standings_json(match: store.Match, editing: bool = True) -> dict:
         "dealer": standings.dealer,
         "leader": standings.leader,
         "hands": [game.row_json(options, row) for row in standings.rows],
-        **({"url": url_for("matches.show", token=match.token, _external=True)}
-           if editing else {}),
+        **({"url": absolute_url("matches.show", token=match.token)} if editing else {}),
         "view_token": match.view_token,
-        "view_url": url_for("share.view", view_token=match.view_token, _external=True),
+        "view_url": absolute_url("share.view", view_token=match.view_token),
     }
 
 

@@ -204,5 +204,6 @@ def set_language():
     response = redirect(_local(request.form.get("next", "/")), 303)
     language = request.form.get("lang")
     if language in current_app.config["LANGUAGES"]:
-        response.set_cookie("lang", language, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax")
+        response.set_cookie("lang", language, max_age=LANGUAGE_COOKIE_AGE, httponly=True,
+                            samesite="Lax", secure=current_app.config["SESSION_COOKIE_SECURE"])
     return response

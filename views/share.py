@@ -3,8 +3,9 @@
 import io
 
 import segno
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, Response
 
+from .links import absolute_url
 from .lookup import get_match_or_404, get_watched_match_or_404
 from .matches import NOTHING_NEW, changed_since, read_only_sheet
 
@@ -24,7 +25,7 @@ def qr_svg(url: str) -> Response:
 def match_qr(token):
     """The QR code of the match's link: a phone that scans it can enter hands."""
     match = get_match_or_404(token)
-    return qr_svg(url_for("matches.show", token=match.token, _external=True))
+    return qr_svg(absolute_url("matches.show", token=match.token))
 
 
 @bp.get("/v/<view_token>")
@@ -48,4 +49,4 @@ def view_since(view_token, version):
 def view_qr(view_token):
     """The QR code of the read-only link."""
     match = get_watched_match_or_404(view_token)
-    return qr_svg(url_for("share.view", view_token=match.view_token, _external=True))
+    return qr_svg(absolute_url("share.view", view_token=match.view_token))
