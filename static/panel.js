@@ -499,6 +499,8 @@
                                  { cache: "no-store", headers: { "HX-Request": "true" } });
       reachable(true);
       if (answer.status === 200 && asked === ownChanges) takeOver(await answer.text());
+      // Deleted on another phone: the page says so (and offers Restore to the players).
+      else if (answer.status === 410) location.reload();
     } catch (offline) {
       reachable(false);
     }

@@ -18,6 +18,8 @@ from phone import later, shot
 from playwright.sync_api import Locator, Page, expect
 from test_browser_burraco import counter, expect_totals, save_button, side, tap_button
 
+import store
+
 pytestmark = pytest.mark.browser
 
 TWO = ["Anna", "Ben"]
@@ -495,6 +497,17 @@ def test_a_second_phone_sees_the_hand_within_three_seconds(page: Page, other_pho
         "Hand 1 was saved on another phone: Carla +1", timeout=3000)
     expect(other_phone.locator(".totals .total")).to_have_text(["0", "0", "1"])
     shot(other_phone, "table_live_update")
+
+
+def test_a_match_deleted_on_another_phone_says_so_within_three_seconds(page: Page, app):
+    """A phone still showing a sheet learns that it was deleted elsewhere, and is offered
+    Restore, without a reload or a tap."""
+    token = open_match(page, "burro", ["Anna", "Ben", "Carla"])
+    with app.app_context():
+        db = store.get_db()
+        store.delete_match(db, store.get_match(db, token), device="another phone")
+    expect(page.get_by_role("heading", name="was deleted")).to_be_visible(timeout=3000)
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
 
 
 def test_an_unsaved_panel_is_never_replaced_by_an_update(page: Page, other_phone: Page):
