@@ -5,7 +5,9 @@ An entry is never deleted: an edit or an undo marks it replaced or undone and ke
 deleted match can be restored for 30 days; then it goes, with its entries, for good.
 """
 
+import fcntl
 import json
+import os
 import secrets
 import sqlite3
 from contextlib import contextmanager
@@ -21,6 +23,11 @@ ACTIVE, REPLACED, UNDONE = "active", "replaced", "undone"
 class StaleEntry(Exception):
     """The match changed since the form was shown (another phone entered, took back or
     corrected a hand)."""
+
+
+class Unavailable(Exception):
+    """The database cannot be used just now (a full disk, a read-only file, a file that is
+    not Tablemate's): nothing was saved, and the next request tries afresh."""
 
 
 class MatchDeleted(Exception):
@@ -116,11 +123,29 @@ MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions, _add_ent
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
+    """The number of migrations the database has seen."""
     return db.execute("PRAGMA user_version").fetchone()[0]
 
 
+# The tables every Tablemate database has had since its first migration.
+OWN_TABLES = {"matches", "players", "entries"}
+
+
+def verify_ours(db: sqlite_utils.Database) -> None:
+    """Raise ``Unavailable`` unless the database is Tablemate's at a schema this version
+    knows, or still empty."""
+    version, tables = schema_version(db), set(db.table_names())
+    if version > len(MIGRATIONS):
+        raise Unavailable(f"schema version {version} is newer than this Tablemate knows")
+    if (tables and not OWN_TABLES <= tables) or (version == 0 and tables):
+        raise Unavailable("the database file is not Tablemate's")
+
+
 def migrate(db: sqlite_utils.Database) -> None:
-    """Apply the migrations the database has not seen yet, each in its own transaction."""
+    """Switch the database to WAL journaling and apply the migrations it has not seen yet,
+    each in its own transaction; a file that is not Tablemate's is left alone."""
+    verify_ours(db)
+    db.enable_wal()
     for version, step in enumerate(MIGRATIONS, start=1):
         if version <= schema_version(db):
             continue
@@ -129,33 +154,88 @@ def migrate(db: sqlite_utils.Database) -> None:
             db.execute(f"PRAGMA user_version = {version:d}")
 
 
-_prepared = set()
+@contextmanager
+def _migration_lock(path: str):
+    """Held by one process at a time, so that of several workers starting on an empty
+    database one migrates and the others wait. A lock file rather than SQLite's own lock:
+    switching to WAL cannot happen inside a transaction, and the kernel frees the lock of a
+    process that dies."""
+    with open(f"{path}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _file_identity(path: str) -> tuple[int, int] | None:
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+# The file each database path was last prepared in by this process: a file deleted or
+# replaced since (a new inode under the same name) is prepared again.
+_prepared: dict[str, tuple[int, int]] = {}
 
 
 def connect(path: str) -> sqlite_utils.Database:
-    """Open the database with foreign keys on; the first time in this process also switch
-    on WAL journaling and bring the schema up to date."""
-    db = sqlite_utils.Database(path)
-    db.execute("PRAGMA foreign_keys = ON")
-    if path not in _prepared:
-        db.enable_wal()
-        migrate(db)
-        _prepared.add(path)
+    """Open the database with foreign keys on. A file this process has not prepared yet (the
+    first, or one deleted or replaced since) or not at the current schema version is
+    switched to WAL journaling and migrated, by one process at a time."""
+    with _storage_faults():
+        db = sqlite_utils.Database(path)
+        try:
+            db.execute("PRAGMA foreign_keys = ON")
+            if (_prepared.get(path) != _file_identity(path)
+                    or schema_version(db) != len(MIGRATIONS)):
+                _prepared.pop(path, None)
+                with _migration_lock(path):
+                    migrate(db)
+                _prepared[path] = _file_identity(path)
+        except BaseException:
+            db.close()
+            raise
     return db
+
+
+# SQLite's answers for a database that cannot be written or read just now: once the disk,
+# the permissions or the file are put right, the same request succeeds.
+_STORAGE_FAULTS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR,
+                   sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_NOTADB}
+
+
+@contextmanager
+def _storage_faults():
+    """Turn SQLite's storage faults, and a lock file that cannot be opened, into
+    ``Unavailable``."""
+    try:
+        yield
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF not in _STORAGE_FAULTS:
+            raise
+        raise Unavailable(str(error)) from error
+    except OSError as error:
+        raise Unavailable(str(error)) from error
 
 
 @contextmanager
 def _writing(db):
     """A write transaction that takes the write lock at once: a second phone saving at the
     same moment waits for the first, then finds the match changed (no "database is
-    locked" halfway through)."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        db.conn.rollback()
-        raise
-    db.conn.commit()
+    locked" halfway through). A database not at the current schema takes no write, so
+    that no insert can create a table of its own shape."""
+    with _storage_faults():
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if schema_version(db) != len(MIGRATIONS):
+                raise Unavailable("the database file changed since it was opened")
+            yield
+        except BaseException:
+            # A full disk or an I/O error may have rolled the transaction back already.
+            if db.conn.in_transaction:
+                db.conn.rollback()
+            raise
+        db.conn.commit()
 
 
 def get_db() -> sqlite_utils.Database:

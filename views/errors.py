@@ -1,12 +1,17 @@
 """One error handler: an error page, a message fragment for htmx, or JSON under /api/."""
 
-from flask import current_app, jsonify, render_template, request
+from flask import current_app, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
+
+import store
 
 from . import is_fragment_request
+
+# How long a client waits before it sends a refused write again.
+RETRY_AFTER_SECONDS = 10
 
 
 def _explanation(error: HTTPException) -> str:
@@ -21,6 +26,8 @@ def _explanation(error: HTTPException) -> str:
         405: _("That action is not possible here."),
         409: _("The match changed meanwhile; load it again before you change it."),
         413: _("That is far too much text; nothing was saved."),
+        503: _("The server cannot store anything just now, so nothing was saved. Try again "
+               "in a moment."),
     }.get(error.code, _("Something went wrong on our side; nothing was saved."))
 
 
@@ -42,6 +49,17 @@ def handle_unexpected_error(error: Exception):
     return handle_http_error(InternalServerError())
 
 
+def handle_unavailable(error: store.Unavailable):
+    """A full disk or a read-only database: a 503 saying nothing was saved, and one line in
+    the log (not a traceback for every request while it lasts)."""
+    current_app.logger.error("Nothing saved, the database is unavailable: %s", error)
+    store.close_db()
+    response = make_response(handle_http_error(ServiceUnavailable()))
+    response.retry_after = RETRY_AFTER_SECONDS
+    return response
+
+
 def register(app) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(store.Unavailable, handle_unavailable)
     app.register_error_handler(Exception, handle_unexpected_error)

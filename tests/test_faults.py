@@ -1,0 +1,209 @@
+"""Faults the table's server survives by itself: several workers starting on an empty
+database, the database file deleted or replaced while the app runs, a read-only file and a
+full disk, each answered with "nothing was saved, try again" and gone once fixed."""
+
+import fcntl
+import logging
+import multiprocessing
+import os
+import sqlite3
+import struct
+from contextlib import contextmanager
+
+import pytest
+
+import store
+from app import create_app
+
+MATCHES = "/api/v1/matches"
+NOTHING_SAVED = "nothing was saved"
+WORKERS = 6
+STARTS = 3
+
+
+def start(client) -> dict:
+    """A new Burro match through the API."""
+    answer = client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben", "Carla"],
+                                        "options": {"limit": 99}})
+    assert answer.status_code == 201, answer.json
+    return answer.json
+
+
+def enter_hand(client, match: dict):
+    """The next Burro hand of ``match``: Anna is left holding cards."""
+    return client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0})
+
+
+def schema(path) -> list:
+    """What the database's tables and indexes are made of, and its schema version."""
+    with sqlite3.connect(path) as db:
+        shape = db.execute("SELECT type, name, sql FROM sqlite_master "
+                           "WHERE name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+        return [db.execute("PRAGMA user_version").fetchone()[0], *shape]
+
+
+def remove_database(path: str) -> None:
+    """``rm tablemate.sqlite*``: the file and its journal files."""
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
+# --- Several workers start on an empty database ---------------------------------------------
+
+def _start_app(path: str, together) -> None:
+    together.wait()
+    create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
+
+
+def test_workers_starting_at_once_on_an_empty_database_all_start(tmp_path):
+    """One migrates, the others wait for it: no "database is locked", no worker that fails
+    to boot, whichever comes first."""
+    processes = multiprocessing.get_context("fork")
+    for attempt in range(STARTS):
+        path = str(tmp_path / f"start-{attempt}.sqlite")
+        together = processes.Barrier(WORKERS)
+        workers = [processes.Process(target=_start_app, args=(path, together))
+                   for _ in range(WORKERS)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=60)
+        assert [worker.exitcode for worker in workers] == [0] * WORKERS
+        assert schema(path)[0] == len(store.MIGRATIONS)
+
+
+# --- The database file deleted or replaced while the app runs --------------------------------
+
+def test_a_database_deleted_while_the_app_runs_is_recreated_whole(app, client, tmp_path):
+    path = app.config["DATABASE"]
+    start(client)
+    remove_database(path)
+    match = start(client)
+    assert enter_hand(client, match).status_code == 201
+    fresh = str(tmp_path / "fresh.sqlite")
+    store.connect(fresh).close()
+    assert schema(path) == schema(fresh)
+    restarted = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
+    assert restarted.test_client().get(f"{MATCHES}/{match['token']}").json["totals"] == [1, 0, 0]
+
+
+def test_a_database_replaced_by_an_older_one_is_brought_up_to_date(app, client, tmp_path,
+                                                                   monkeypatch):
+    """A copy put back with ``mv`` (a new file under the same name), taken before the last
+    migrations: the app migrates it before its first write."""
+    older = str(tmp_path / "older.sqlite")
+    monkeypatch.setattr(store, "MIGRATIONS", store.MIGRATIONS[:3])
+    store.connect(older).close()
+    monkeypatch.undo()
+    start(client)
+    os.replace(older, app.config["DATABASE"])
+    match = start(client)
+    assert enter_hand(client, match).status_code == 201
+    assert schema(app.config["DATABASE"])[0] == len(store.MIGRATIONS)
+
+
+@pytest.mark.parametrize("content", [b"notes from last week\n" * 40, None],
+                         ids=["not-a-database", "another-apps-database"])
+def test_a_database_replaced_by_a_file_not_ours_is_left_alone(app, client, content):
+    """The app never writes over a file it did not make: every write answers 503, nothing
+    saved, and the file stays as it was."""
+    path = app.config["DATABASE"]
+    start(client)
+    remove_database(path)
+    if content is None:
+        with sqlite3.connect(path) as other:
+            other.execute("CREATE TABLE matches (kickoff TEXT, home TEXT, away TEXT)")
+    else:
+        with open(path, "wb") as file:
+            file.write(content)
+    before = open(path, "rb").read()
+    answer = client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben"]})
+    assert answer.status_code == 503
+    assert NOTHING_SAVED in answer.json["error"]
+    assert open(path, "rb").read() == before
+
+
+# --- A read-only file and a full disk --------------------------------------------------------
+
+FS_IOC_GETFLAGS, FS_IOC_SETFLAGS, FS_IMMUTABLE_FL = 0x80086601, 0x40086602, 0x10
+
+
+def _set_immutable(path: str, immutable: bool) -> None:
+    with open(path, "rb") as file:
+        flags = struct.unpack("l", fcntl.ioctl(file, FS_IOC_GETFLAGS, b"\0" * 8))[0]
+        flags = flags | FS_IMMUTABLE_FL if immutable else flags & ~FS_IMMUTABLE_FL
+        fcntl.ioctl(file, FS_IOC_SETFLAGS, struct.pack("l", flags))
+
+
+@contextmanager
+def read_only(path: str):
+    """The database file cannot be written, as after a wrong ``chmod`` or ``chown``. The
+    superuser writes through any mode, so for it the file is made immutable instead."""
+    if os.geteuid() != 0:
+        os.chmod(path, 0o444)
+    else:
+        try:
+            _set_immutable(path, True)
+        except OSError as error:
+            pytest.skip(f"this file system keeps no immutable flag: {error}")
+    try:
+        yield
+    finally:
+        if os.geteuid() != 0:
+            os.chmod(path, 0o644)
+        else:
+            _set_immutable(path, False)
+
+
+def one_line_logged(caplog) -> bool:
+    """The fault was logged in one line, without a traceback."""
+    errors = [record for record in caplog.records if record.levelno >= logging.ERROR]
+    return len(errors) == 1 and errors[0].exc_info is None and "\n" not in errors[0].getMessage()
+
+
+def test_a_read_only_database_answers_503_and_takes_writes_again_once_fixed(app, client, caplog):
+    match = start(client)
+    with read_only(app.config["DATABASE"]):
+        answer = enter_hand(client, match)
+        assert answer.status_code == 503
+        assert NOTHING_SAVED in answer.json["error"]
+        assert one_line_logged(caplog)
+    assert enter_hand(client, match).status_code == 201
+    assert client.get(f"{MATCHES}/{match['token']}").json["totals"] == [1, 0, 0]
+
+
+def test_a_read_only_database_answers_a_form_with_a_page_saying_nothing_was_saved(app, post):
+    with read_only(app.config["DATABASE"]):
+        answer = post("/burro/new", data={"players": ["Anna", "Ben", "Carla"], "dealer": "0",
+                                           "limit": "5", "variant": "classic"})
+    assert answer.status_code == 503
+    assert NOTHING_SAVED in answer.get_data(as_text=True)
+
+
+def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, client, caplog,
+                                                                           monkeypatch):
+    """The disk fills up during the evening: the hand that does not fit answers 503 and is
+    not stored; once there is room again the next one is."""
+    match = start(client)
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+    connect = store.connect
+
+    def connect_to_a_full_disk(path):
+        db = connect(path)
+        db.execute(f"PRAGMA max_page_count = {pages}")
+        return db
+
+    monkeypatch.setattr(store, "connect", connect_to_a_full_disk)
+    saved = 0
+    while (answer := enter_hand(client, match)).status_code == 201:
+        saved += 1
+        assert saved < 500, "the disk never filled up"
+    assert answer.status_code == 503
+    assert NOTHING_SAVED in answer.json["error"]
+    assert one_line_logged(caplog)
+    assert client.get(f"{MATCHES}/{match['token']}").json["totals"] == [saved, 0, 0]
+    monkeypatch.undo()
+    assert enter_hand(client, match).status_code == 201
+    assert client.get(f"{MATCHES}/{match['token']}").json["totals"] == [saved + 1, 0, 0]
