@@ -8,6 +8,7 @@ import click
 from flask import Flask, current_app, request
 from flask_babel import Babel
 from flask_babel import gettext as _
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -22,6 +23,7 @@ MATCH_ADDRESSES = ("/m/", "/v/", "/api/v1/matches")
 
 csrf = CSRFProtect()
 babel = Babel()
+compress = Compress()
 
 
 def select_locale() -> str:
@@ -73,6 +75,8 @@ def create_app(config=None) -> Flask:
         BASE_URL="",
         # How many proxies in front set X-Forwarded-For, -Proto, -Host and -Prefix.
         BEHIND_PROXY=0,
+        # Static files are sent as streams: gzip for them too, for phones that take no other.
+        COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
     )
     app.config.from_prefixed_env()
     app.config.from_pyfile("config.py", silent=True)
@@ -85,6 +89,9 @@ def create_app(config=None) -> Flask:
 
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    # Pages, styles, scripts and JSON compressed for a slow wifi; empty answers (the polls'
+    # 204 and 304) and statuses other than 2xx are left as they are.
+    compress.init_app(app)
     csrf.exempt(api.bp)
     for blueprint in (home.bp, matches.bp, share.bp, transfer.bp, checkers.bp, rules.bp,
                       api.bp, offline.bp):
