@@ -117,6 +117,26 @@ def create_app(config=None) -> Flask:
             rebuilt = rule_search.index_rules(store.get_db())
         click.echo("Rules index rebuilt." if rebuilt else "Rules index is up to date.")
 
+    @app.cli.command("backup")
+    @click.argument("path", type=click.Path(dir_okay=False))
+    def backup_command(path):
+        """Copy the database to PATH, consistent also while the app runs."""
+        try:
+            matches = store.backup(app.config["DATABASE"], path)
+        except store.Unavailable as error:
+            raise click.ClickException(f"No backup written: {error}") from error
+        click.echo(f"Backup of {matches} matches written to {path}.")
+
+    @app.cli.command("restore")
+    @click.argument("path", type=click.Path(exists=True, dir_okay=False))
+    def restore_command(path):
+        """Put the backup at PATH in place of the database; a running app may stay up."""
+        try:
+            matches = store.restore(app.config["DATABASE"], path)
+        except (store.BadBackup, store.Unavailable) as error:
+            raise click.ClickException(f"Nothing restored from {path}: {error}") from error
+        click.echo(f"Restored {matches} matches from {path}.")
+
     with app.app_context():
         rule_search.index_rules(store.get_db())
     return app

@@ -10,6 +10,7 @@ import json
 import os
 import secrets
 import sqlite3
+import urllib.parse
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -28,6 +29,10 @@ class StaleEntry(Exception):
 class Unavailable(Exception):
     """The database cannot be used just now (a full disk, a read-only file, a file that is
     not Tablemate's): nothing was saved, and the next request tries afresh."""
+
+
+class BadBackup(Exception):
+    """A file offered for a restore is not a sound Tablemate database."""
 
 
 class MatchDeleted(Exception):
@@ -216,6 +221,64 @@ def _storage_faults():
         raise Unavailable(str(error)) from error
     except OSError as error:
         raise Unavailable(str(error)) from error
+
+
+def backup(path: str, target: str) -> int:
+    """Copy the database to ``target`` as it stands at one moment, also while the app writes
+    (SQLite's online backup), as one self-contained file written beside and renamed into
+    place; how many matches it holds."""
+    source, draft = connect(path), f"{target}.partial"
+    with _storage_faults():
+        if os.path.exists(draft):
+            os.remove(draft)
+        copy = sqlite3.connect(draft)
+        try:
+            source.conn.backup(copy)
+            # A backup is one file: no journal beside it to lose when it is copied on.
+            copy.execute("PRAGMA journal_mode = DELETE")
+            matches = verify_backup(copy)
+        finally:
+            copy.close()
+            source.close()
+        os.replace(draft, target)
+    return matches
+
+
+def verify_backup(copy: sqlite3.Connection) -> int:
+    """Raise ``BadBackup`` unless ``copy`` is a Tablemate database that passes SQLite's
+    integrity check; how many matches it holds."""
+    try:
+        db = sqlite_utils.Database(copy)
+        verify_ours(db)
+        if schema_version(db) == 0:
+            raise Unavailable("the database is empty")
+        problems = [row[0] for row in copy.execute("PRAGMA integrity_check")]
+        matches = db["matches"].count
+    except (Unavailable, sqlite3.DatabaseError) as error:
+        raise BadBackup(f"it is not a Tablemate database ({error})") from error
+    if problems != ["ok"]:
+        raise BadBackup(f"it fails SQLite's integrity check ({'; '.join(problems[:3])})")
+    return matches
+
+
+def restore(path: str, backup_path: str) -> int:
+    """Put the backup at ``backup_path`` in place of the database, whole, and bring it up to
+    date; how many matches it holds. The copy is written through SQLite into the live file,
+    so that a running app sees either all of the old database or all of the restored one
+    (a file renamed over the live one would meet the old one's write-ahead log)."""
+    copy = sqlite3.connect(f"file:{urllib.parse.quote(backup_path)}?mode=ro", uri=True)
+    try:
+        matches = verify_backup(copy)
+        live = connect(path)
+        try:
+            with _storage_faults(), _migration_lock(path):
+                copy.backup(live.conn)
+                migrate(live)
+        finally:
+            live.close()
+    finally:
+        copy.close()
+    return matches
 
 
 @contextmanager
