@@ -31,6 +31,10 @@ class Unavailable(Exception):
     not Tablemate's): nothing was saved, and the next request tries afresh."""
 
 
+class MatchFull(Exception):
+    """The match holds ``MAX_ENTRIES`` entries: no more can be added to it."""
+
+
 class BadBackup(Exception):
     """A file offered for a restore is not a sound Tablemate database."""
 
@@ -122,9 +126,19 @@ def _add_titles_deletion_and_device_lists(db: sqlite_utils.Database) -> None:
     db["device_matches"].create_index(["match_id"])
 
 
+def _add_creation_keys(db: sqlite_utils.Database) -> None:
+    # A client that sends "start this match" again after a lost answer gets the match it
+    # started, not a second one. Counting a match's entries (at most MAX_ENTRIES) and
+    # reading them want an index on their match.
+    db["matches"].add_column("creation_key", str)
+    db.execute("CREATE UNIQUE INDEX matches_creation_key ON matches (creation_key) "
+               "WHERE creation_key IS NOT NULL")
+    db["entries"].create_index(["match_id"])
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
 MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions, _add_entry_keys,
-              _add_view_tokens, _add_titles_deletion_and_device_lists)
+              _add_view_tokens, _add_titles_deletion_and_device_lists, _add_creation_keys)
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -355,18 +369,36 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def create_match(db, game: str, players, options: dict) -> Match:
+def create_match(db, game: str, players, options: dict, key: str | None = None) -> Match:
+    """A new match; with a ``key`` (a client's idempotency key) seen before, the match that
+    key created."""
     token = new_token()
     with _writing(db):
+        made = _created_with(db, key)
+        if made:
+            return get_match(db, made)
         match_id = db["matches"].insert({
             "token": token, "view_token": new_token(), "game": game,
-            "options": json.dumps(options), "created_at": _now(),
+            "options": json.dumps(options), "created_at": _now(), "creation_key": key,
         }).last_pk
         db["players"].insert_all(
             {"match_id": match_id, "seat": seat, "name": name}
             for seat, name in enumerate(players)
         )
     return get_match(db, token)
+
+
+def _created_with(db, key: str | None) -> str | None:
+    """The edit token of the match this key created, if it created one."""
+    row = key and next(db.query("SELECT token FROM matches WHERE creation_key = ?", [key]),
+                       None)
+    return row and row["token"]
+
+
+def match_created_with(db, key: str | None) -> Match | None:
+    """The match a request with this key already created (a retry finds it)."""
+    token = _created_with(db, key)
+    return token and get_match(db, token)
 
 
 def get_match(db, token: str) -> Match | None:
@@ -436,8 +468,16 @@ def _claim_version(db, match: Match, version: int) -> int:
     return version + 1
 
 
+# A long evening is a few hundred entries; far more is no match played at a table, and
+# every page re-scores the whole match.
+MAX_ENTRIES = 5000
+
+
 def _insert_entry(db, match: Match, number: int, data: dict, version: int,
                   key: str | None) -> None:
+    if db.execute("SELECT count(*) FROM entries WHERE match_id = ?",
+                  [match.id]).fetchone()[0] >= MAX_ENTRIES:
+        raise MatchFull()
     db["entries"].insert({"match_id": match.id, "number": number, "data": json.dumps(data),
                           "status": ACTIVE, "created_at": _now(), "version": version,
                           "request_key": key})
@@ -683,14 +723,18 @@ def match_entries(db, match: Match) -> list[dict]:
 
 
 def import_match(db, game: str, players, options: dict, created_at: str,
-                 entries, title: str | None = None) -> Match:
+                 entries, title: str | None = None, key: str | None = None) -> Match:
     """A new match with a link of its own holding these entries (statuses and times kept),
-    written whole or not at all."""
+    written whole or not at all; with a ``key`` seen before, the match that key created."""
     token = new_token()
     with _writing(db):
+        made = _created_with(db, key)
+        if made:
+            return get_match(db, made)
         match_id = db["matches"].insert({
             "token": token, "view_token": new_token(), "game": game,
             "options": json.dumps(options), "created_at": created_at, "title": title,
+            "creation_key": key,
         }).last_pk
         db["players"].insert_all(
             {"match_id": match_id, "seat": seat, "name": name}

@@ -13,7 +13,7 @@ from itertools import permutations
 from .cards import Card, Rank, Suit, bura_deck, parse_card
 from .errors import CardError, HandError, SetupError
 from .match import Standings, each_alone
-from .values import whole_number, yes_no
+from .values import LARGEST, whole_number, yes_no
 
 # --- Cards (seed: "Die Karten"; D1) --------------------------------------------------------
 
@@ -305,6 +305,9 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> PotSt
         elif outcome is Outcome.WRONG_CLAIM:
             chips[player] -= pot
             pot *= 2
+        # A wrong claim doubles the pot: some thirty in a row pass what a sheet can show.
+        if max(pot, *map(abs, chips)) > LARGEST:
+            raise HandError("chips_beyond_sheet", number=index + 1, high=LARGEST)
         rows.append(GameRow(index + 1, dealer, outcome, player, points, pot_before, pot,
                             tuple(chips), tuple(a - b for a, b in zip(chips, before))))
         # D5: whoever claimed deals next, after a Bura (or three aces that won the pot) its

@@ -1,5 +1,6 @@
 """The players of a match: names as the table will read them on the sheet."""
 
+import unicodedata
 from collections.abc import Sequence
 
 from .errors import SetupError
@@ -7,8 +8,20 @@ from .errors import SetupError
 MAX_NAME_LENGTH = 30
 
 
+def hides_characters(text: str) -> bool:
+    """Whether the text holds a character nobody sees as typed: control, invisible
+    (zero-width space, soft hyphen), direction-changing (U+202E), a lone surrogate, or one
+    Unicode has not assigned. Names holding them can look like another player's.
+
+    >>> hides_characters("Anna"), hides_characters("An\u200bna"), hides_characters("\u202eanna")
+    (False, True, True)
+    """
+    return any(unicodedata.category(char).startswith("C") for char in text)
+
+
 def verify_players(names: Sequence[str], low: int, high: int) -> list[str]:
-    """Trimmed names, low to high of them, none empty, none twice, no markup.
+    """Names as the sheet shows them (NFKC, spaces collapsed), low to high of them, none
+    empty, none twice, none hiding characters, no markup.
 
     Markup is refused rather than shown escaped: a name like ``<b>Ann`` is a slip, and
     the table should fix it while it is typing.
@@ -18,11 +31,14 @@ def verify_players(names: Sequence[str], low: int, high: int) -> list[str]:
     for seat, name in enumerate(names, start=1):
         if not isinstance(name, str):
             raise SetupError("player_name_empty", seat=seat)
-    names = [" ".join(name.split()) for name in names]
+    # NFKC first: full-width or ligature letters become the letters they look like.
+    names = [" ".join(unicodedata.normalize("NFKC", name).split()) for name in names]
     seen = set()
     for seat, name in enumerate(names, start=1):
         if not name:
             raise SetupError("player_name_empty", seat=seat)
+        if hides_characters(name):
+            raise SetupError("player_name_hidden", seat=seat)
         if len(name) > MAX_NAME_LENGTH:
             raise SetupError("player_name_long", seat=seat, high=MAX_NAME_LENGTH)
         if "<" in name or ">" in name:

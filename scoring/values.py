@@ -7,18 +7,23 @@ from .errors import ScoringError
 # ASCII digits only ("²" is a digit to str.isdigit, not to int), and few enough that no
 # honest count comes near the limit int() puts on long strings.
 _WHOLE = re.compile(r"-?[0-9]{1,9}")
+# The largest number anyone enters or a sheet shows (a version, a hand's number, points,
+# chips): nine digits, as typed text may have; SQLite and number formatting stay far off.
+LARGEST = 999_999_999
 
 
 def parse_int(value):
-    """A whole number from a form's text or JSON, else None.
+    """A whole number from a form's text or JSON within ±``LARGEST``, else None.
 
     >>> parse_int(" 12 "), parse_int("-5"), parse_int("²"), parse_int("9" * 5000), parse_int(True)
     (12, -5, None, None, None)
+    >>> parse_int(2 ** 63), parse_int(-LARGEST)
+    (None, -999999999)
     """
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value
+        return value if -LARGEST <= value <= LARGEST else None
     if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         return int(value.strip())
     return None

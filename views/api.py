@@ -5,7 +5,7 @@ to another site without asking first, which is why this blueprint needs no CSRF 
 Write access to a match is its secret token, as on the pages; its view token only reads.
 """
 
-import json
+import hashlib
 from datetime import UTC, datetime
 
 from flask import Blueprint, abort, jsonify, request
@@ -21,20 +21,22 @@ from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
 from . import TitleRefused, rule_search, verify_title
+from .inputs import BadRequest, NotJson, json_body, parse_json
 from .links import absolute_url
 from .lookup import get_match_or_404, options_of
-from .messages import describe, trick_reason
+from .messages import describe, match_full, trick_reason
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-
-class BadRequest(Exception):
-    """The request's JSON is not what the endpoint takes."""
 
 
 @bp.errorhandler(ScoringError)
 def refuse_by_rule(error: ScoringError):
     return jsonify(error=describe(error), code=error.code), 400
+
+
+@bp.errorhandler(store.MatchFull)
+def refuse_entry_beyond_limit(_error):
+    return jsonify(error=match_full(), code="match_full"), 400
 
 
 @bp.errorhandler(BadRequest)
@@ -43,7 +45,11 @@ def refuse_shape(error: BadRequest):
 
 
 def _body() -> dict:
-    body = request.get_json(silent=True)
+    """The request's JSON object; deeper than the limit or holding invalid text, refused."""
+    try:
+        body = json_body() if request.is_json else None
+    except NotJson:
+        body = None
     if not isinstance(body, dict):
         raise BadRequest(_("Send a JSON object with the header Content-Type: "
                            "application/json."))
@@ -299,8 +305,11 @@ def _setup(body: dict) -> tuple:
 @bp.post("/matches")
 def create_match():
     """Start a match: ``{"game": "burro", "players": [...], "options": {...}}`` → 201."""
-    name, _game, players, options = _setup(_body())
-    match = store.create_match(store.get_db(), name, players, options.to_dict())
+    match = store.match_created_with(store.get_db(), _creation_key())
+    if match is None:
+        name, _game, players, options = _setup(_body())
+        match = store.create_match(store.get_db(), name, players, options.to_dict(),
+                                   _creation_key())
     return jsonify({**standings_json(match), "token": match.token}), 201
 
 
@@ -334,11 +343,13 @@ def add_hand(token):
     """Enter the next hand (Burro: ``{"burro": 2}``; Portuguese, Cangkul: ``{"winner": 0}``)."""
     match = get_match_or_404(token)
     body = _body()
-    if not _made_before(match):
+
+    def add(match: store.Match, version: int) -> None:
         hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
                                      match.hands, body)
-        _store_or_conflict(store.add_hand, match, hand, _version(match, body.get("version")),
-                           _idempotency_key())
+        store.add_hand(store.get_db(), match, hand, version, _idempotency_key())
+
+    _change(match, body.get("version"), add)
     return jsonify(standings_json(get_match_or_404(token))), 201
 
 
@@ -347,23 +358,25 @@ def replace_hand(token, number):
     """Correct hand ``number`` (from 1); the replaced entry stays in the history."""
     match = get_match_or_404(token)
     body = _body()
-    if not _made_before(match):
+
+    def correct(match: store.Match, version: int) -> None:
         hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
                                           len(match.players), match.hands, number, body)
-        _store_or_conflict(store.replace_hand, match, number, hand,
-                           _version(match, body.get("version")), _idempotency_key())
+        store.replace_hand(store.get_db(), match, number, hand, version, _idempotency_key())
+
+    _change(match, body.get("version"), correct)
     return jsonify(standings_json(get_match_or_404(token)))
 
 
 @bp.delete("/matches/<token>/hands/last")
 def undo_hand(token):
     """Take back the last hand."""
-    match = get_match_or_404(token)
-    if not _made_before(match):
+    def undo(match: store.Match, version: int) -> None:
         if not match.hands:
             raise BadRequest(_("There is no hand to undo."))
-        _store_or_conflict(store.undo_last_hand, match,
-                           _version(match, request.args.get("version")), _idempotency_key())
+        store.undo_last_hand(store.get_db(), match, version, _idempotency_key())
+
+    _change(get_match_or_404(token), request.args.get("version"), undo)
     return jsonify(standings_json(get_match_or_404(token)))
 
 
@@ -385,25 +398,46 @@ def _idempotency_key() -> str | None:
     return request.headers.get("Idempotency-Key", "")[:64] or None
 
 
+def _creation_key() -> str | None:
+    """A new match's key: the client's ``Idempotency-Key`` together with the body it came
+    with, so that only the same request sent again finds the match it created (another
+    client that happens to use the same key cannot reach it)."""
+    key = _idempotency_key()
+    return key and hashlib.sha256(f"{key}\n".encode() + request.get_data()).hexdigest()
+
+
 def _made_before(match: store.Match) -> bool:
     return store.change_made_with(store.get_db(), match, _idempotency_key()) is not None
 
 
-def _store_or_conflict(write, match: store.Match, *args) -> None:
-    try:
-        write(store.get_db(), match, *args)
-    except store.StaleEntry:
-        # Two sends of one request at once: the second finds the first's change.
-        if not _made_before(match):
-            abort(409)
+# A change without a version applies to the match as it is: one that lost the race to
+# another phone's change is checked and tried again on the match as it now stands.
+RACE_RETRIES = 5
+
+
+def _change(match: store.Match, given_version, write) -> None:
+    """Make one change, ``write(match, version)``, which checks it by the rules and stores
+    it, unless this request's key made it already. Only a client that named the version
+    it saw gets 409 when the match has moved on."""
+    for attempt in range(RACE_RETRIES):
+        if attempt:
+            match = get_match_or_404(match.token)
+        if _made_before(match):
+            return
+        try:
+            write(match, _version(match, given_version))
+            return
+        except store.StaleEntry:
+            # The same request sent twice at once: the next turn finds the first's change.
+            if given_version is not None and not _made_before(match):
+                abort(409)
+    abort(409)
 
 
 # --- A match as one document: export and import -------------------------------------------
 
 MATCH_FORMAT = "tablemate-match"
 MATCH_FORMAT_VERSION = 1
-# A long evening is a few hundred entries; far more is no match played at a table.
-MAX_IMPORTED_ENTRIES = 5000
 ENTRY_STATUSES = (store.ACTIVE, store.REPLACED, store.UNDONE)
 
 
@@ -429,17 +463,19 @@ def export_match(token):
 @bp.post("/matches/import")
 def import_match():
     """A match exported elsewhere, as a new match with links of its own → 201."""
-    fields = read_match_document(parse_document(request.get_data()))
-    match = store.import_match(store.get_db(), **fields)
+    match = store.match_created_with(store.get_db(), _creation_key())
+    if match is None:
+        fields = read_match_document(parse_document(request.get_data()))
+        match = store.import_match(store.get_db(), **fields, key=_creation_key())
     return jsonify({**standings_json(match), "token": match.token}), 201
 
 
 def parse_document(raw: bytes):
     """The JSON in an uploaded or posted document; a hostile one (deeply nested, not
-    UTF-8) is refused like any other that is not JSON."""
+    UTF-8, with a lone surrogate) is refused like any other that is not JSON."""
     try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):
+        return parse_json(raw)
+    except BadRequest:
         raise BadRequest(_("The file is not a match exported from Tablemate (it is not "
                            "JSON).")) from None
 
@@ -457,9 +493,9 @@ def read_match_document(document) -> dict:
                            known=MATCH_FORMAT_VERSION))
     name, game, players, options = _setup(document)
     raw_entries = _field(document, "entries", list)
-    if len(raw_entries) > MAX_IMPORTED_ENTRIES:
+    if len(raw_entries) > store.MAX_ENTRIES:
         raise BadRequest(_("A match of at most %(num)s entries can be imported.",
-                           num=MAX_IMPORTED_ENTRIES))
+                           num=store.MAX_ENTRIES))
     entries = [_entry(game, options, len(players), raw, position)
                for position, raw in enumerate(raw_entries, start=1)]
     _verify_hands_add_up(game, options, len(players), entries)
@@ -483,7 +519,7 @@ def _entry(game, options, players: int, raw, position: int) -> dict:
     if not isinstance(raw, dict):
         raise BadRequest(_("Entry %(position)s is not an entry.", position=position))
     number, status, data = raw.get("number"), raw.get("status"), raw.get("data")
-    if (type(number) is not int or not 1 <= number <= MAX_IMPORTED_ENTRIES
+    if (type(number) is not int or not 1 <= number <= store.MAX_ENTRIES
             or status not in ENTRY_STATUSES or not isinstance(data, dict)):
         raise BadRequest(_("Entry %(position)s needs a hand number, a status (active, "
                            "replaced or undone) and its data.", position=position))

@@ -2,7 +2,7 @@
 
 import dataclasses
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -15,7 +15,7 @@ from scoring.values import parse_int
 from . import is_fragment_request, remember_match, render
 from .lookup import get_game_or_404, get_match_or_404, options_of
 from .changes import describe_changes
-from .messages import refusal
+from .messages import match_full, refusal
 from .sheets import SHEETS
 
 bp = Blueprint("matches", __name__)
@@ -158,7 +158,8 @@ def changed_since(link: str, version: int, load):
     alone (no entries read, nothing rendered) when nothing did, else the match ``load``
     finds by the link and what changed, in words."""
     current = store.match_version(store.get_db(), link)
-    if current is None:
+    # A version beyond any count is no version a sheet showed.
+    if current is None or parse_int(version) is None:
         abort(404)
     if current == version:
         return None
@@ -216,13 +217,22 @@ def refuse_stale_form(_error):
     made = store.change_made_with(db, match, _entry_key())
     if made is not None:
         return _after_change(match, **{DONE_BY[made.kind]: made.number})
-    number = request.view_args.get("number")
+    # A correction of a hand another phone took back meanwhile comes back as a new hand.
+    number = _existing_hand(match, request.view_args.get("number"))
     if request.endpoint == "matches.undo":
         return _sheet(match, 409, error=_("The sheet changed on another phone before the "
                                           "undo: here it is as it stands now."))
     seen = parse_int(request.form.get("version")) or 0
     stale = stale_entry(match, store.changes_since(db, match, seen), number)
     return _sheet(match, 409, number=number, draft=_draft_or_none(match), stale=stale)
+
+
+@bp.errorhandler(store.MatchFull)
+def refuse_entry_beyond_limit(_error):
+    """The match holds as many entries as a match can: the entry comes back, refused."""
+    match = get_match_or_404(request.view_args["token"])
+    return _sheet(match, 422, number=_existing_hand(match, request.view_args.get("number")),
+                  draft=_draft_or_none(match), error=match_full())
 
 
 def stale_entry(match: store.Match, changes, number: int | None) -> dict:
@@ -293,8 +303,8 @@ def replace_hand(token, number):
                                           len(match.players), match.hands, number,
                                           _hand_from_form(match))
     except ScoringError as error:
-        return _sheet(match, 422, number=number, draft=_draft_or_none(match),
-                      **_refusal(error, match))
+        return _sheet(match, 422, number=_existing_hand(match, number),
+                      draft=_draft_or_none(match), **_refusal(error, match))
     store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
     return _after_change(match, edited=number)
 
@@ -319,6 +329,11 @@ def restore_hand(token, number):
     return _after_change(match, edited=number)
 
 
+def _existing_hand(match: store.Match, number: int | None) -> int | None:
+    """The hand ``number`` of the match, if it has one: a panel corrects only those."""
+    return number if number is not None and 1 <= number <= len(match.hands) else None
+
+
 def _refusal(error: ScoringError, match: store.Match) -> dict:
     """A refused entry's message (its sides named by their players) and rule link."""
     return refusal(error, match.game, SHEETS[match.game].side_names(match, request.form))
@@ -330,6 +345,10 @@ def _draft_or_none(match: store.Match):
     return draft_from_form(request.form, match) if draft_from_form else None
 
 
+def _sheet_has_block(game: str, block: str) -> bool:
+    return block in current_app.jinja_env.get_template(f"matches/{game}.html").blocks
+
+
 @bp.post("/m/<token>/draft")
 def update_draft(token):
     """A tap on a panel that builds up a hand (Burraco's counters, Bura's claim cards).
@@ -339,6 +358,8 @@ def update_draft(token):
     if draft_from_form is None:
         abort(404)
     draft = draft_from_form(request.form, match)
-    number = request.form.get("number", type=int)
-    block = "preview" if request.form.get("only") == "preview" else "panel"
+    number = _existing_hand(match, parse_int(request.form.get("number")))
+    # Only the panels that preview a hand have that block; the others answer whole.
+    asked = "preview" if request.form.get("only") == "preview" else "panel"
+    block = asked if _sheet_has_block(match.game, asked) else "panel"
     return _sheet(match, block=block, draft=draft, number=number)

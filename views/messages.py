@@ -3,8 +3,10 @@
 from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
+import store
 from scoring.cards import Card, Rank, Suit
 from scoring.errors import ScoringError
+from scoring.values import parse_int
 
 from .rule_search import why_url
 from .template_helpers import card_label, number, rank_label
@@ -17,6 +19,9 @@ MESSAGES = {
     "player_name_empty": _l("Player %(seat)s has no name."),
     "player_name_long": _l("The name of player %(seat)s is too long: at most %(high)s "
                            "characters."),
+    "player_name_hidden": _l("The name of player %(seat)s holds a control or invisible "
+                             "character (such as a zero-width space or a direction mark): "
+                             "type it again."),
     "player_name_markup": _l("The name of player %(seat)s may not contain < or >."),
     "player_name_twice": _l("“%(name)s” is in the list twice: give every player their own "
                             "name."),
@@ -150,6 +155,9 @@ MESSAGES = {
     "outcome_variant_off": _l("Three aces win the pot only where the table plays Moscow or "
                               "“three aces win”: switch the variant on for this match."),
     "claim_needs_cards": _l("Tap the cards of the claimant's tricks."),
+    "chips_beyond_sheet": _l("Game %(number)s would take the pot or a player's chips past "
+                             "%(high)s, more than the sheet can show: settle up and start "
+                             "a new match."),
     "pot_range": _l("The pot holds a whole number of chips from %(low)s to %(high)s."),
     "ante_range": _l("The ante must be a whole number of chips from %(low)s to %(high)s."),
     "start_chips_range": _l("The starting chips must be a whole number from %(low)s to "
@@ -177,11 +185,7 @@ SUIT_NAMES = {
 def describe(error: ScoringError, side_names=None) -> str:
     """The refusal in the user's language, cards written as the user's language writes them,
     a side by its players' names where the sheet knows them ("Side 2" where not)."""
-    params = {key: card_label(value) if isinstance(value, Card)
-              else rank_label(value) if isinstance(value, Rank)
-              else SUIT_NAMES[value] if isinstance(value, Suit)
-              else number(value) if isinstance(value, int) else value
-              for key, value in error.params.items()}
+    params = {key: _shown(value) for key, value in error.params.items()}
     if "side" in params:
         side = error.params["side"]
         params["side"] = side_names[side - 1] if side_names else gettext(
@@ -192,9 +196,30 @@ def describe(error: ScoringError, side_names=None) -> str:
     return str(message) % params
 
 
+def _shown(value):
+    """A value in a message as the reader writes it; a number beyond any count (a hand
+    number typed into the address) cut short, since number formatting cannot hold it."""
+    if isinstance(value, Card):
+        return card_label(value)
+    if isinstance(value, Rank):
+        return rank_label(value)
+    if isinstance(value, Suit):
+        return SUIT_NAMES[value]
+    if isinstance(value, int):
+        return number(value) if parse_int(value) is not None else f"{str(value)[:12]}…"
+    return value
+
+
 def refusal(error: ScoringError, game: str, side_names=None) -> dict:
     """A refusal for a template: the message, and the link to the rule it cites."""
     return {"error": describe(error, side_names), "why": why_url(game, error.code)}
+
+
+def match_full() -> str:
+    """Why a match takes no further entry, on the sheet and in the API."""
+    return gettext("This match holds %(num)s entries (hands, corrections and take-backs), "
+                   "as many as a match can: start a new match to play on.",
+                   num=number(store.MAX_ENTRIES))
 
 
 def trick_reason(trick) -> str:
