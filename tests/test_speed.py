@@ -7,6 +7,9 @@ import brotli
 import pytest
 from test_share import MATCHES, start
 
+import store
+from views.rule_search import index_rules
+
 DECODE = {"gzip": gzip.decompress, "br": brotli.decompress}
 
 
@@ -63,3 +66,28 @@ def test_the_no_change_poll_stays_an_empty_uncompressed_204(client):
         assert response.status_code == 204 and response.get_data() == b""
         assert "Content-Encoding" not in response.headers
         assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_a_search_asked_again_is_answered_without_searching_the_index_until_it_changes(
+        app, client, monkeypatch):
+    """Players at every table look up the same words ("Stapel", "pozzetto"): asked again, in
+    any case, the same hits come without another search; a rebuilt index is searched anew."""
+    def rebuild(digest: str) -> None:
+        monkeypatch.setattr("rules_content.documents_digest", lambda: digest)
+        with app.app_context():
+            assert index_rules(store.get_db())
+
+    searched = []
+    search_index = store.search_rules
+    monkeypatch.setattr(store, "search_rules",
+                        lambda *args, **kwargs: searched.append(args) or search_index(*args,
+                                                                                    **kwargs))
+    rebuild("first")
+    first = client.get("/api/v1/rules/search", query_string={"q": "Stapel", "lang": "de"}).json
+    again = client.get("/api/v1/rules/search", query_string={"q": "STAPEL", "lang": "de"}).json
+    assert again == first and len(searched) == 1
+    assert "Ablagestapel" in " ".join(hit["snippet"] for hit in first["hits"])
+    rebuild("second")
+    assert client.get("/api/v1/rules/search", query_string={"q": "stapel", "lang": "de"}).json \
+        == first
+    assert len(searched) == 2

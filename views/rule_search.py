@@ -1,6 +1,7 @@
 """The rules' search index and the addresses of their sections, for the pages and the API
 alike (no view of its own)."""
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from flask import request, url_for
@@ -53,8 +54,9 @@ def why_url(game: str, code: str) -> str | None:
 
 
 class Found(NamedTuple):
-    """What a search found: the hits, and each misspelt word with the word searched instead."""
-    hits: list[dict]
+    """What a search found: the hits, and each misspelt word with the word searched instead.
+    Found ones are kept and handed to every reader asking the same: never change them."""
+    hits: tuple[dict, ...]
     corrected: dict[str, str]
 
 
@@ -72,13 +74,27 @@ def vocabulary(db) -> rules_content.Vocabulary:
     return _vocabularies[digest]
 
 
+# Searches remembered: a few hundred words cover what the tables look up.
+REMEMBERED_SEARCHES = 256
+
+
 def search(query: str, lang_first: str, game: str | None = None,
            lang: str | None = None) -> Found:
     """Hits for a query, best first, ``lang_first`` ahead, each with its snippet. Within a
-    language, the game whose own word was typed comes first ("morto": Buraco)."""
+    language, the game whose own word was typed comes first ("morto": Buraco). The same
+    terms asked again of the same index are answered from memory."""
     typed = rules_content.search_terms(query[:MAX_QUERY])
     if not typed:
-        return Found([], {})
+        return Found((), {})
+    return _search(store.rules_index_digest(store.get_db()), tuple(typed), lang_first, game,
+                   lang, request.script_root)
+
+
+@lru_cache(maxsize=REMEMBERED_SEARCHES)
+def _search(digest: str, typed: tuple[str, ...], lang_first: str, game: str | None,
+            lang: str | None, script_root: str) -> Found:
+    """``search`` itself; the index's ``digest`` and the ``script_root`` the links are built
+    on are part of what is remembered, so a rebuilt index or another prefix searches anew."""
     db = store.get_db()
     terms = [rules_content.expand(term, vocabulary(db)) for term in typed]
     rows = store.search_rules(db, rules_content.fts_query(terms),
@@ -92,10 +108,11 @@ def search(query: str, lang_first: str, game: str | None = None,
     rows.sort(key=lambda row: (row["lang"] != lang_first, row["game"] not in games))
     phrases = [phrase for term in terms for phrase in term.phrases]
     return Found(
-        [{"game": row["game"], "lang": row["lang"], "section": row["section"],
-          "title": row["title"],
-          "snippet": rules_content.snippet(row["text"], phrases, folded=row["folded_text"]),
-          "url": section_url(row["game"], row["section"], row["lang"])} for row in rows],
+        tuple({"game": row["game"], "lang": row["lang"], "section": row["section"],
+               "title": row["title"],
+               "snippet": rules_content.snippet(row["text"], phrases,
+                                                folded=row["folded_text"]),
+               "url": section_url(row["game"], row["section"], row["lang"])} for row in rows),
         {term.typed: term.corrected for term in terms if term.corrected})
 
 
