@@ -30,8 +30,9 @@ run: $(BIN)/.installed translations
 test: $(BIN)/.test-installed translations
 	$(BIN)/python -m pytest
 
-bench: $(BIN)/.installed translations
-	PYTHONPATH=. $(BIN)/python benchmarks/bench.py
+# Speed over HTTP, served as `make run` serves, against a bare Flask app served the same way.
+bench: $(BIN)/.test-installed translations
+	$(BIN)/python -m benchmarks.bench
 
 init-db: $(BIN)/.installed
 	$(BIN)/flask --app app init-db

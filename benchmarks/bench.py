@@ -1,62 +1,271 @@
-"""Speed, as ratios against a baseline measured in the same run (machines differ; ratios
-travel). Run with `make bench`.
+"""Speed over HTTP, as `make bench` measures it: Tablemate served the way `make run` serves
+it (gunicorn, threaded workers), and a bare Flask "hello" served the same way as the
+baseline of the same run, both driven from a load generator on loopback. Machines differ,
+ratios travel: each endpoint's throughput is given as a multiple of the baseline's at the
+same number of connections, next to its target, met or missed.
 
-1. Rules search: what a search costs (the terms with their synonyms, split words and typo
-   corrections, the FTS5 trigram query, the snippets) against a plain LIKE scan of the same
-   sections, for a plain word, a synonym, a two-digit number and a misspelt word.
-2. Re-scoring: the standings of a long Burraco match, derived from what was entered, against
-   only reading those entries from the database (the floor every request pays anyway).
+Settings (environment): BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS at most (64),
+BENCH_MATCHES at the table-night (1000), BENCH_NIGHT_SECONDS (30), BENCH_LONG_MATCH hands
+(1000).
 """
 
-import statistics
+import asyncio
+import math
+import os
+import platform
 import tempfile
-import timeit
+from dataclasses import dataclass
 from pathlib import Path
 
 import store
 from app import create_app
-from rules_content import fold
-from scoring.games import score
-from views import rule_search
+from benchmarks import load
+from benchmarks.serve import HELLO, TABLEMATE, served
 
-REPEAT, NUMBER = 7, 50
-SEARCHES = {"Stapel": "a word", "pozzetto": "a synonym", "31": "a number",
-            "pozetto": "a typo"}
+PLAYERS = ["Anna", "Ben", "Carla", "Dario"]
+OPTIONS = {"target": 10000}  # the largest: no seeded match ends
+# The seed's worked example (410 and 155), and the same with the sides swapped.
+SIDE_410 = {"table_points": 120, "clean_burracos": 1, "dirty_burracos": 0, "hand_points": 10,
+            "pozzetto": "taken", "closed": True}
+SIDE_155 = {"table_points": 95, "clean_burracos": 0, "dirty_burracos": 1, "hand_points": 40,
+            "pozzetto": "taken", "closed": False}
+COUNTED_HANDS = ({"sides": [SIDE_410, SIDE_155]}, {"sides": [SIDE_155, SIDE_410]})
+# Totals counted on paper, nearly cancelling out: a match this long stays below its target.
+PAPER_HANDS = ({"sides": [{"total": 410}, {"total": -400}]},
+               {"sides": [{"total": -400}, {"total": 410}]})
+SHEET_HANDS = 17
+SHORT_MATCH = 10
+NIGHT_HANDS = 5  # what each table-night match holds when the evening is measured
+ENTRY_TABLES = 4  # hand entry: 16 clients, four phones at each of four tables
+OK = (200,)
 
 
-def best(statement) -> float:
-    """Seconds per call, the median of several runs."""
-    return statistics.median(timeit.repeat(statement, repeat=REPEAT, number=NUMBER)) / NUMBER
+@dataclass(frozen=True)
+class Settings:
+    seconds: float = 5.0
+    connections: int = 64
+    matches: int = 1000
+    night_seconds: float = 30.0
+    long_match: int = 1000
+
+    @classmethod
+    def from_environment(cls) -> "Settings":
+        """The defaults, each overridden by its BENCH_ variable."""
+        defaults = cls()
+        return cls(*(type(getattr(defaults, name))(os.environ.get(f"BENCH_{name.upper()}",
+                                                                  getattr(defaults, name)))
+                     for name in cls.__dataclass_fields__))
+
+    @property
+    def warmup(self) -> float:
+        return min(1.0, self.seconds / 5)
 
 
-def main() -> None:
-    app = create_app({"DATABASE": str(Path(tempfile.mkdtemp()) / "bench.sqlite"),
-                      "SECRET_KEY": "bench"})
-    with app.test_request_context():
-        db = store.get_db()
-        searches = {query: best(lambda query=query: rule_search.search(query, "de"))
-                    for query in SEARCHES}
-        like = best(lambda: list(db.query(
-            "SELECT * FROM rule_sections WHERE folded_text LIKE ? ORDER BY lang != 'de'",
-            [f"%{fold('Stapel')}%"])))
+@dataclass(frozen=True)
+class Target:
+    """What an endpoint must reach: a share of the baseline's throughput, a p99 in ms."""
+    ratio: float | None = None
+    p99: float | None = None
 
-        match = store.create_match(db, "burraco", ["A", "B", "C", "D"], {"target": 10000})
-        for seen in range(300):
-            store.add_hand(db, match, {"sides": [{"total": 5}, {"total": 10}]}, seen)
-        token = match.token
-        read = best(lambda: store.get_match(db, token))
-        rescore = best(lambda: score("burraco", store.get_match(db, token).options, 4,
-                                     store.get_match(db, token).hands))
+    def __str__(self) -> str:
+        return ", ".join(filter(None, (self.ratio and f"≥ {self.ratio}×",
+                                       self.p99 and f"p99 ≤ {self.p99:g} ms"))) or "-"
 
-    print(f"{'measure':<44}{'ms':>10}{'× baseline':>12}")
-    for name, seconds, baseline in (
-            *((f"rules search '{query}' ({kind})", searches[query], like)
-              for query, kind in SEARCHES.items()),
-            ("  baseline: LIKE scan of all sections", like, like),
-            ("re-score a 300-hand Burraco match", rescore, read),
-            ("  baseline: read its entries", read, read)):
-        print(f"{name:<44}{seconds * 1000:>10.3f}{seconds / baseline:>12.2f}")
+    def met(self, run: load.Run, ratio: float, unexpected: int) -> bool:
+        return (not unexpected and (self.ratio is None or ratio >= self.ratio)
+                and (self.p99 is None or run.percentile(99) <= self.p99))
+
+
+@dataclass(frozen=True)
+class Seeded:
+    """The matches measured: their links and versions."""
+    sheet: str  # a Burraco match of 17 counted hands
+    sheet_version: int
+    short: str  # 10 hands counted on paper
+    long: str  # BENCH_LONG_MATCH such hands
+    entry: list[str]  # fresh matches that the hand entry fills
+    night: list[store.Match]  # the table-night's matches
+
+
+def new_match(client, db, hands: tuple[dict, ...], count: int) -> store.Match:
+    """A Burraco match of ``count`` hands: the first ones through the API, which checks them
+    and stores them as the rules read them, the rest as copies of those, straight into the
+    store (a thousand API calls would re-score the match a thousand times)."""
+    token = client.post("/api/v1/matches", json={"game": "burraco", "players": PLAYERS,
+                                                 "options": OPTIONS}).json["token"]
+    for hand in hands[:count]:
+        client.post(f"/api/v1/matches/{token}/hands", json=hand)
+    match = store.get_match(db, token)
+    for number in range(len(match.hands), count):
+        store.add_hand(db, match, match.hands[number % len(match.hands)], number)
+    return store.get_match(db, token)
+
+
+def seed(database: Path, settings: Settings) -> Seeded:
+    """The matches the benchmark reads and writes, made before any is measured."""
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "bench"})
+    client = app.test_client()
+    # A handle of its own, outside the app's requests, whose ``g`` it must not share.
+    db = store.connect(str(database))
+    # Seeding only: a crash here loses nothing.
+    db.execute("PRAGMA synchronous = OFF")
+    sheet = new_match(client, db, COUNTED_HANDS, SHEET_HANDS)
+    short = new_match(client, db, PAPER_HANDS, SHORT_MATCH)
+    long = new_match(client, db, PAPER_HANDS, settings.long_match)
+    entry = [new_match(client, db, PAPER_HANDS, 0).token for _ in range(ENTRY_TABLES)]
+    night = [new_match(client, db, PAPER_HANDS, NIGHT_HANDS) for _ in range(settings.matches)]
+    db.close()
+    return Seeded(sheet.token, sheet.version, short.token, long.token, entry, night)
+
+
+def asking(method: str, url, **request) -> load.Ask:
+    """A request to send again and again; ``url`` may depend on the phone's number."""
+    async def ask(phone: load.Phone, index: int) -> int:
+        address = url(index) if callable(url) else url
+        status, _body = await phone.send(method, address, **request)
+        return status
+    return ask
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    ask: load.Ask
+    target: Target
+    connections: int | None = None  # None: BENCH_CONNECTIONS
+    expected: tuple[int, ...] = OK
+
+
+def endpoints(base: str, seeded: Seeded, settings: Settings) -> list[Endpoint]:
+    """What is measured, with the targets of issue #13 on two cores."""
+    match_api = f"{base}/api/v1/matches/{seeded.sheet}"
+
+    def entry_hand(index: int) -> dict:
+        # Neighbouring phones of a table enter opposite hands: its totals stay small.
+        return PAPER_HANDS[index // ENTRY_TABLES % 2]
+
+    async def enter_hand(phone: load.Phone, index: int) -> int:
+        token = seeded.entry[index % ENTRY_TABLES]
+        status, _body = await phone.send("POST", f"{base}/api/v1/matches/{token}/hands",
+                                         json=entry_hand(index))
+        return status
+
+    return [
+        Endpoint("no-change poll, match API (If-None-Match)",
+                 asking("GET", match_api,
+                        headers={"If-None-Match": f'W/"v{seeded.sheet_version}"'}),
+                 Target(0.8, 50), expected=(304,)),
+        Endpoint("no-change poll, sheet (/since/<version>)",
+                 asking("GET", f"{base}/m/{seeded.sheet}/since/{seeded.sheet_version}"),
+                 Target(0.8, 50), expected=(204,)),
+        Endpoint(f"match API, {SHEET_HANDS} hands", asking("GET", match_api), Target(0.4)),
+        Endpoint(f"sheet page, {SHEET_HANDS} hands", asking("GET", f"{base}/m/{seeded.sheet}"),
+                 Target(0.2, 150)),
+        Endpoint("rules search ?q=stapel", asking("GET", f"{base}/rules/search?q=stapel"),
+                 Target(0.5)),
+        Endpoint("meld checker (POST)",
+                 asking("POST", f"{base}/api/v1/burraco/meld",
+                        json={"cards": ["3H", "4H", "5H"]}), Target(0.5)),
+        Endpoint("hand entry, no version (POST)", enter_hand, Target(0.3),
+                 connections=min(16, settings.connections), expected=(201,)),
+    ]
+
+
+def percentile_cells(run: load.Run) -> str:
+    return f"{run.per_second:>9.0f}{run.percentile(50):>9.1f}{run.percentile(99):>9.1f}"
+
+
+def unexpected_note(run: load.Run, expected: tuple[int, ...]) -> str:
+    other = run.other_than(*expected)
+    if not other:
+        return ""
+    share = sum(other.values()) / max(1, len(run.latencies))
+    return "  " + ", ".join(f"{count}× {status or 'no answer'}"
+                            for status, count in sorted(other.items())) + f" ({share:.0%})"
+
+
+HEADER = (f"{'endpoint':<44}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
+          f"{'× hello':>9}  {'target':<22}{'':<7}")
+
+
+def report(name: str, connections: int, run: load.Run, ratio: float, target: Target,
+           expected: tuple[int, ...]) -> bool:
+    """Print one endpoint's line; whether it met its target."""
+    met = target.met(run, ratio, sum(run.other_than(*expected).values()))
+    print(f"{name:<44}{connections:>6}{percentile_cells(run)}{ratio:>8.2f}×  "
+          f"{str(target):<22}{'met' if met else 'MISSED':<7}{unexpected_note(run, expected)}",
+          flush=True)
+    return met
+
+
+def machine() -> str:
+    """Cores, processor, Python and the load average: what the figures ran on."""
+    model = next((line.split(":", 1)[1].strip() for line in
+                  Path("/proc/cpuinfo").read_text().splitlines()
+                  if line.startswith("model name")), platform.processor() or "unknown")
+    return (f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}, "
+            f"load average {os.getloadavg()[0]:.2f}")
+
+
+async def measure(settings: Settings, hello: str, base: str, seeded: Seeded) -> bool:
+    """Measure every endpoint against the baseline; whether every target was met."""
+    baselines = {}
+
+    async def baseline(connections: int) -> load.Run:
+        if connections not in baselines:
+            baselines[connections] = await load.closed_loop(
+                asking("GET", f"{hello}/"), connections, settings.seconds, settings.warmup)
+            report("baseline: bare Flask hello", connections, baselines[connections], 1.0,
+                   Target(), OK)
+        return baselines[connections]
+
+    print(HEADER)
+    all_met = True
+    for endpoint in endpoints(base, seeded, settings):
+        connections = endpoint.connections or settings.connections
+        reference = await baseline(connections)
+        run = await load.closed_loop(endpoint.ask, connections, settings.seconds,
+                                     settings.warmup)
+        all_met &= report(endpoint.name, connections, run,
+                          run.per_second / reference.per_second, endpoint.target,
+                          endpoint.expected)
+
+    connections = min(16, settings.connections)
+    short, long = [await load.closed_loop(asking("GET", f"{base}/m/{token}"), connections,
+                                          settings.seconds, settings.warmup)
+                   for token in (seeded.short, seeded.long)]
+    cost = short.per_second / long.per_second if long.per_second else math.inf
+    print(f"{f'sheet page, {SHORT_MATCH} hands':<44}{connections:>6}{percentile_cells(short)}")
+    print(f"{f'sheet page, {settings.long_match} hands':<44}{connections:>6}"
+          f"{percentile_cells(long)}   costs {cost:.1f}× the {SHORT_MATCH}-hand one "
+          f"(target ≤ 3×): {'met' if cost <= 3 else 'MISSED'}")
+    all_met &= cost <= 3
+
+    tables = [load.Table(base, match.token, match.version, PAPER_HANDS[index % 2])
+              for index, match in enumerate(seeded.night)]
+    night = await load.table_night(tables, settings.night_seconds, poll_every=3,
+                                   hand_every=30)
+    night_target = Target(p99=100)
+    print(f"\ntable night: {len(tables)} matches, four phones each asking every 3 s, a hand "
+          f"every 30 s per match, for {settings.night_seconds:g} s")
+    all_met &= report(f"table night, {len(night.latencies)} requests", len(tables) * 4, night,
+                      math.nan, night_target, (200, 201, 204))
+    return all_met
+
+
+def main(settings: Settings) -> bool:
+    """Seed, serve, measure and print; whether every target was met."""
+    print(f"Machine: {machine()}", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "bench.sqlite"
+        seeded = seed(database, settings)
+        with served(HELLO, Path(folder) / "hello.sqlite") as hello, \
+                served(TABLEMATE, database) as base:
+            all_met = asyncio.run(measure(settings, hello, base, seeded))
+    print(f"\n{'Every target met' if all_met else 'Some targets missed'}; "
+          f"machine afterwards: {machine()}")
+    return all_met
 
 
 if __name__ == "__main__":
-    main()
+    main(Settings.from_environment())

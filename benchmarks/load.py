@@ -1,0 +1,163 @@
+"""The load generator of `make bench`: phones on loopback, each keeping the cookies the
+server gives it, either asking again as soon as answered (closed loop, for throughput) or
+on a timetable (the table-night scenario, for latency). Every run ends by itself."""
+
+import asyncio
+import random
+import re
+import statistics
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+import aiohttp
+
+# Below gunicorn's keepalive (5 s): a connection is never reused just as the server drops it.
+KEEPALIVE = 4
+TIMEOUT = 30
+POLL_VERSION = re.compile(rb"/since/(\d+)")
+
+
+@dataclass
+class Run:
+    """What one run measured: each answer's status and how long it took."""
+    seconds: float
+    latencies: list[float] = field(default_factory=list)
+    statuses: Counter = field(default_factory=Counter)
+
+    def record(self, status: int, latency: float) -> None:
+        self.statuses[status] += 1
+        self.latencies.append(latency)
+
+    @property
+    def per_second(self) -> float:
+        return len(self.latencies) / self.seconds
+
+    def percentile(self, share: int) -> float:
+        """The latency below which ``share`` per cent of the answers came, in ms."""
+        if len(self.latencies) < 2:
+            return self.latencies[0] * 1000 if self.latencies else float("nan")
+        return statistics.quantiles(self.latencies, n=100, method="inclusive")[share - 1] * 1000
+
+    def other_than(self, *expected: int) -> Counter:
+        """The answers of another status than expected (0: no answer at all)."""
+        return Counter({status: count for status, count in self.statuses.items()
+                        if status not in expected})
+
+
+class Phone:
+    """One client: its own cookies (session, device, language), as a phone keeps them."""
+
+    def __init__(self, session: aiohttp.ClientSession):
+        self.session = session
+        self.cookies: dict[str, str] = {}
+
+    async def send(self, method: str, url: str, **kwargs) -> tuple[int, bytes]:
+        """The status and body of one request; status 0 when no answer came."""
+        headers = dict(kwargs.pop("headers", {}))
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{name}={value}"
+                                          for name, value in self.cookies.items())
+        try:
+            async with self.session.request(method, url, headers=headers,
+                                            **kwargs) as response:
+                body = await response.read()
+                self.cookies.update((name, morsel.value)
+                                    for name, morsel in response.cookies.items())
+                return response.status, body
+        except (aiohttp.ClientError, asyncio.TimeoutError):
+            return 0, b""
+
+
+def session(connections: int) -> aiohttp.ClientSession:
+    """Up to ``connections`` kept-alive connections; cookies are each phone's own."""
+    return aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=connections, keepalive_timeout=KEEPALIVE),
+        cookie_jar=aiohttp.DummyCookieJar(),
+        timeout=aiohttp.ClientTimeout(total=TIMEOUT))
+
+
+Ask = Callable[[Phone, int], Awaitable[int]]
+
+
+async def closed_loop(ask: Ask, connections: int, seconds: float, warmup: float) -> Run:
+    """``connections`` phones, each asking again as soon as answered, for ``seconds`` after
+    ``warmup`` seconds that are not counted. ``ask(phone, index)`` sends one request and
+    returns its status."""
+    run = Run(seconds)
+    async with session(connections) as client:
+        phones = [Phone(client) for _ in range(connections)]
+        # Each phone's first answer (its cookies, a worker's first use of a template) is
+        # not what a table waits for: the clock starts once every phone has had one.
+        await asyncio.gather(*(ask(phone, index) for index, phone in enumerate(phones)))
+        start = time.perf_counter() + warmup
+        end = start + seconds
+
+        async def phone_asking(index: int, phone: Phone) -> None:
+            while (sent := time.perf_counter()) < end:
+                status = await ask(phone, index)
+                answered = time.perf_counter()
+                # Throughput is answers per second of the window, whenever they were asked.
+                if start <= answered <= end:
+                    run.record(status, answered - sent)
+
+        await asyncio.gather(*(phone_asking(index, phone) for index, phone in enumerate(phones)))
+    return run
+
+
+@dataclass
+class Table:
+    """A match at the table-night: its link, the version its phones last saw, and the hand
+    its scorer enters."""
+    base: str
+    token: str
+    version: int
+    hand: dict
+
+
+async def table_night(tables: list[Table], seconds: float, poll_every: float,
+                      hand_every: float, phones_per_table: int = 4,
+                      connections: int = 256) -> Run:
+    """Every table's phones ask for news every ``poll_every`` seconds (as the sheet does)
+    and one phone enters a hand every ``hand_every`` seconds, for ``seconds``, each at a
+    random moment of its period. Latency counts from the moment a request was due, so a
+    server falling behind shows in it."""
+    run = Run(seconds)
+    async with session(connections) as client:
+        start = time.perf_counter()
+        end = start + seconds
+
+        async def on_time(every: float, request: Callable[[], Awaitable[int]]) -> None:
+            due = start + random.uniform(0, every)
+            while due < end:
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                run.record(await request(), time.perf_counter() - due)
+                due += every
+
+        def watching(table: Table, phone: Phone):
+            seen = table.version
+
+            async def poll() -> int:
+                nonlocal seen
+                status, body = await phone.send("GET",
+                                                f"{table.base}/m/{table.token}/since/{seen}")
+                if status == 200:
+                    seen = int(POLL_VERSION.search(body)[1])
+                return status
+            return poll
+
+        def scoring(table: Table, phone: Phone):
+            async def enter_hand() -> int:
+                status, _body = await phone.send(
+                    "POST", f"{table.base}/api/v1/matches/{table.token}/hands", json=table.hand)
+                return status
+            return enter_hand
+
+        chores = []
+        for table in tables:
+            phones = [Phone(client) for _ in range(phones_per_table)]
+            chores += [on_time(poll_every, watching(table, phone)) for phone in phones]
+            chores.append(on_time(hand_every, scoring(table, phones[0])))
+        await asyncio.gather(*chores)
+    return run
