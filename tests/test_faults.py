@@ -130,30 +130,42 @@ FS_IOC_GETFLAGS, FS_IOC_SETFLAGS, FS_IMMUTABLE_FL = 0x80086601, 0x40086602, 0x10
 
 
 def _set_immutable(path: str, immutable: bool) -> None:
-    with open(path, "rb") as file:
-        flags = struct.unpack("l", fcntl.ioctl(file, FS_IOC_GETFLAGS, b"\0" * 8))[0]
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        flags = struct.unpack("l", fcntl.ioctl(handle, FS_IOC_GETFLAGS, b"\0" * 8))[0]
         flags = flags | FS_IMMUTABLE_FL if immutable else flags & ~FS_IMMUTABLE_FL
-        fcntl.ioctl(file, FS_IOC_SETFLAGS, struct.pack("l", flags))
+        fcntl.ioctl(handle, FS_IOC_SETFLAGS, struct.pack("l", flags))
+    finally:
+        os.close(handle)
+
+
+def _make_read_only(path: str, read_only: bool) -> None:
+    """The superuser writes through any mode, so for it the file is made immutable."""
+    if os.geteuid() != 0:
+        mode = 0o755 if os.path.isdir(path) else 0o644
+        os.chmod(path, mode & 0o555 if read_only else mode)
+        return
+    try:
+        _set_immutable(path, read_only)
+    except OSError as error:
+        pytest.skip(f"this file system keeps no immutable flag: {error}")
 
 
 @contextmanager
-def read_only(path: str):
-    """The database file cannot be written, as after a wrong ``chmod`` or ``chown``. The
-    superuser writes through any mode, so for it the file is made immutable instead."""
-    if os.geteuid() != 0:
-        os.chmod(path, 0o444)
-    else:
-        try:
-            _set_immutable(path, True)
-        except OSError as error:
-            pytest.skip(f"this file system keeps no immutable flag: {error}")
+def read_only(*paths: str):
+    """These files (or folders) cannot be written, as after a wrong ``chmod`` or a disk
+    remounted read-only."""
+    for path in paths:
+        _make_read_only(path, True)
     try:
         yield
     finally:
-        if os.geteuid() != 0:
-            os.chmod(path, 0o644)
-        else:
-            _set_immutable(path, False)
+        for path in paths:
+            _make_read_only(path, False)
+
+
+def database_and_folder(path: str) -> tuple[str, ...]:
+    return path, os.path.dirname(path)
 
 
 def one_line_logged(caplog) -> bool:
@@ -162,9 +174,12 @@ def one_line_logged(caplog) -> bool:
     return len(errors) == 1 and errors[0].exc_info is None and "\n" not in errors[0].getMessage()
 
 
-def test_a_read_only_database_answers_503_and_takes_writes_again_once_fixed(app, client, caplog):
+@pytest.mark.parametrize("read_only_paths", [lambda path: (path,), database_and_folder],
+                         ids=["file", "file-and-folder"])
+def test_a_read_only_database_answers_503_and_takes_writes_again_once_fixed(
+        app, client, caplog, read_only_paths):
     match = start(client)
-    with read_only(app.config["DATABASE"]):
+    with read_only(*read_only_paths(app.config["DATABASE"])):
         answer = enter_hand(client, match)
         assert answer.status_code == 503
         assert NOTHING_SAVED in answer.json["error"]
