@@ -171,5 +171,14 @@ def test_live_polls_keep_no_store(client):
         assert client.get(address).headers["Cache-Control"] == "no-store"
 
 
+def test_the_home_page_with_this_phones_matches_is_private(client):
+    """The home page lists the matches opened on this phone, each with its link."""
+    match = start(client)
+    client.get(f"/m/{match['token']}")
+    home = client.get("/")
+    assert match["token"] in home.get_data(as_text=True)
+    assert home.headers["Cache-Control"] == "private, no-cache"
+
+
 def test_pages_without_a_match_leave_caching_alone(client):
     assert "Cache-Control" not in client.get("/rules").headers
