@@ -185,7 +185,8 @@ def _security_headers(response):
     # An answer reached by a match's link shows the match, and the home page this device's
     # matches: no shared cache may keep them, and the phone asks again each time (the API's
     # ETag makes that cheap). Polls keep no-store.
-    if (_shows_a_match() or request.endpoint == "home.index") and "Cache-Control" not in response.headers:
+    private = _shows_a_match() or request.endpoint == "home.index"
+    if private and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = "private, no-cache"
     # The same address answers page or fragment, in the reader's language.
     for header in ("HX-Request", "HX-Boosted", "HX-History-Restore-Request",
