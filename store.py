@@ -11,7 +11,7 @@ import os
 import secrets
 import sqlite3
 import urllib.parse
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -156,7 +156,7 @@ def verify_ours(db: sqlite_utils.Database) -> None:
     version, tables = schema_version(db), set(db.table_names())
     if version > len(MIGRATIONS):
         raise Unavailable(f"schema version {version} is newer than this Tablemate knows")
-    if (tables and not OWN_TABLES <= tables) or (version == 0 and tables):
+    if tables and (version == 0 or not OWN_TABLES <= tables):
         raise Unavailable("the database file is not Tablemate's")
 
 
@@ -242,19 +242,19 @@ def backup(path: str, target: str) -> int:
     (SQLite's online backup), as one self-contained file written beside and renamed into
     place; how many matches it holds."""
     source, draft = connect(path), f"{target}.partial"
-    with _storage_faults():
-        if os.path.exists(draft):
-            os.remove(draft)
-        copy = sqlite3.connect(draft)
-        try:
-            source.conn.backup(copy)
-            # A backup is one file: no journal beside it to lose when it is copied on.
-            copy.execute("PRAGMA journal_mode = DELETE")
-            matches = verify_backup(copy)
-        finally:
-            copy.close()
-            source.close()
-        os.replace(draft, target)
+    try:
+        with _storage_faults():
+            # What a backup cut short left behind is no start for this one.
+            if os.path.exists(draft):
+                os.remove(draft)
+            with closing(sqlite3.connect(draft)) as copy:
+                source.conn.backup(copy)
+                # A backup is one file: no journal beside it to lose when it is copied on.
+                copy.execute("PRAGMA journal_mode = DELETE")
+                matches = verify_backup(copy)
+            os.replace(draft, target)
+    finally:
+        source.close()
     return matches
 
 
@@ -264,10 +264,8 @@ def verify_backup(copy: sqlite3.Connection) -> int:
     try:
         db = sqlite_utils.Database(copy)
         verify_ours(db)
-        if schema_version(db) == 0:
-            raise Unavailable("the database is empty")
         problems = [row[0] for row in copy.execute("PRAGMA integrity_check")]
-        matches = db["matches"].count
+        matches = db.execute("SELECT count(*) FROM matches").fetchone()[0]
     except (Unavailable, sqlite3.DatabaseError) as error:
         raise BadBackup(f"it is not a Tablemate database ({error})") from error
     if problems != ["ok"]:
@@ -280,8 +278,8 @@ def restore(path: str, backup_path: str) -> int:
     date; how many matches it holds. The copy is written through SQLite into the live file,
     so that a running app sees either all of the old database or all of the restored one
     (a file renamed over the live one would meet the old one's write-ahead log)."""
-    copy = sqlite3.connect(f"file:{urllib.parse.quote(backup_path)}?mode=ro", uri=True)
-    try:
+    with closing(sqlite3.connect(f"file:{urllib.parse.quote(backup_path)}?mode=ro",
+                                 uri=True)) as copy:
         matches = verify_backup(copy)
         live = connect(path)
         try:
@@ -290,8 +288,6 @@ def restore(path: str, backup_path: str) -> int:
                 migrate(live)
         finally:
             live.close()
-    finally:
-        copy.close()
     return matches
 
 
