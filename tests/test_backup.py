@@ -4,30 +4,14 @@ back, and refuses a file that is not a sound Tablemate database."""
 import os
 import sqlite3
 import threading
+import time
 import uuid
 
 import pytest
+from test_faults import (MATCHES, another_apps_database, enter_hand, older_database, start,
+                         text_file, totals)
 
 import store
-
-MATCHES = "/api/v1/matches"
-
-
-def start(client) -> dict:
-    """A Burro match with no end in sight (a limit of 99)."""
-    answer = client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben", "Carla"],
-                                        "options": {"limit": 99}})
-    assert answer.status_code == 201
-    return answer.json
-
-
-def enter_hand(client, match: dict, key: str | None = None):
-    headers = {"Idempotency-Key": key} if key else {}
-    return client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0}, headers=headers)
-
-
-def totals(client, match: dict) -> list[int]:
-    return client.get(f"{MATCHES}/{match['token']}").json["totals"]
 
 
 def stored_keys(path) -> set[str]:
@@ -52,7 +36,7 @@ def test_a_backup_taken_while_hands_are_entered_holds_every_hand_saved_before_it
     player.start()
     try:
         while len(acknowledged) < 20:
-            threading.Event().wait(0.01)
+            time.sleep(0.01)
         saved_before = list(acknowledged)
         result = runner.invoke(args=["backup", str(tmp_path / "backup.sqlite")])
     finally:
@@ -88,23 +72,11 @@ def test_a_restore_puts_the_backup_back_while_the_app_runs(app, client, runner, 
 
 def test_a_backup_from_before_the_last_migrations_is_restored_and_brought_up_to_date(
         app, client, runner, tmp_path, monkeypatch):
-    older = str(tmp_path / "older.sqlite")
-    monkeypatch.setattr(store, "MIGRATIONS", store.MIGRATIONS[:4])
-    store.connect(older).close()
-    monkeypatch.undo()
-    assert runner.invoke(args=["restore", older]).exit_code == 0
+    older_database(tmp_path / "older.sqlite", monkeypatch, 4)
+    assert runner.invoke(args=["restore", str(tmp_path / "older.sqlite")]).exit_code == 0
     assert enter_hand(client, start(client)).status_code == 201
     with sqlite3.connect(app.config["DATABASE"]) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(store.MIGRATIONS)
-
-
-def _text_file(path):
-    path.write_text("Anna 120, Ben 95\n" * 100)
-
-
-def _another_apps_database(path):
-    with sqlite3.connect(path) as db:
-        db.execute("CREATE TABLE matches (kickoff TEXT, home TEXT, away TEXT)")
 
 
 def _damaged_backup(path):
@@ -119,8 +91,8 @@ def _damaged_backup(path):
 
 
 @pytest.mark.parametrize(("make", "reason"), [
-    (_text_file, "not a Tablemate database"),
-    (_another_apps_database, "not a Tablemate database"),
+    (text_file, "not a Tablemate database"),
+    (another_apps_database, "not a Tablemate database"),
     (_damaged_backup, "integrity check"),
 ], ids=["text-file", "another-apps-database", "damaged"])
 def test_a_restore_refuses_a_file_that_is_no_sound_tablemate_database(app, client, runner,

@@ -29,9 +29,15 @@ def start(client) -> dict:
     return answer.json
 
 
-def enter_hand(client, match: dict):
-    """The next Burro hand of ``match``: Anna is left holding cards."""
-    return client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0})
+def enter_hand(client, match: dict, key: str | None = None):
+    """The next Burro hand of ``match`` (Anna is left holding cards), with an
+    ``Idempotency-Key`` if given."""
+    headers = {"Idempotency-Key": key} if key else {}
+    return client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0}, headers=headers)
+
+
+def totals(client, match: dict) -> list[int]:
+    return client.get(f"{MATCHES}/{match['token']}").json["totals"]
 
 
 def schema(path) -> list:
@@ -40,6 +46,24 @@ def schema(path) -> list:
         shape = db.execute("SELECT type, name, sql FROM sqlite_master "
                            "WHERE name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
         return [db.execute("PRAGMA user_version").fetchone()[0], *shape]
+
+
+def text_file(path) -> None:
+    with open(path, "w") as file:
+        file.write("Anna 120, Ben 95\n" * 100)
+
+
+def another_apps_database(path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE matches (kickoff TEXT, home TEXT, away TEXT)")
+
+
+def older_database(path, monkeypatch, migrations: int) -> None:
+    """A Tablemate database as an older version, which knew only the first migrations,
+    left it."""
+    with monkeypatch.context() as older:
+        older.setattr(store, "MIGRATIONS", store.MIGRATIONS[:migrations])
+        store.connect(str(path)).close()
 
 
 def remove_database(path: str) -> None:
@@ -85,38 +109,30 @@ def test_a_database_deleted_while_the_app_runs_is_recreated_whole(app, client, t
     store.connect(fresh).close()
     assert schema(path) == schema(fresh)
     restarted = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
-    assert restarted.test_client().get(f"{MATCHES}/{match['token']}").json["totals"] == [1, 0, 0]
+    assert totals(restarted.test_client(), match) == [1, 0, 0]
 
 
 def test_a_database_replaced_by_an_older_one_is_brought_up_to_date(app, client, tmp_path,
                                                                    monkeypatch):
     """A copy put back with ``mv`` (a new file under the same name), taken before the last
     migrations: the app migrates it before its first write."""
-    older = str(tmp_path / "older.sqlite")
-    monkeypatch.setattr(store, "MIGRATIONS", store.MIGRATIONS[:3])
-    store.connect(older).close()
-    monkeypatch.undo()
+    older_database(tmp_path / "older.sqlite", monkeypatch, 3)
     start(client)
-    os.replace(older, app.config["DATABASE"])
+    os.replace(tmp_path / "older.sqlite", app.config["DATABASE"])
     match = start(client)
     assert enter_hand(client, match).status_code == 201
     assert schema(app.config["DATABASE"])[0] == len(store.MIGRATIONS)
 
 
-@pytest.mark.parametrize("content", [b"notes from last week\n" * 40, None],
-                         ids=["not-a-database", "another-apps-database"])
-def test_a_database_replaced_by_a_file_not_ours_is_left_alone(app, client, content):
+@pytest.mark.parametrize("make", [text_file, another_apps_database],
+                         ids=["text-file", "another-apps-database"])
+def test_a_database_replaced_by_a_file_not_ours_is_left_alone(app, client, make):
     """The app never writes over a file it did not make: every write answers 503, nothing
     saved, and the file stays as it was."""
     path = app.config["DATABASE"]
     start(client)
     remove_database(path)
-    if content is None:
-        with sqlite3.connect(path) as other:
-            other.execute("CREATE TABLE matches (kickoff TEXT, home TEXT, away TEXT)")
-    else:
-        with open(path, "wb") as file:
-            file.write(content)
+    make(path)
     before = open(path, "rb").read()
     answer = client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben"]})
     assert answer.status_code == 503
@@ -185,7 +201,7 @@ def test_a_read_only_database_answers_503_and_takes_writes_again_once_fixed(
         assert NOTHING_SAVED in answer.json["error"]
         assert one_line_logged(caplog)
     assert enter_hand(client, match).status_code == 201
-    assert client.get(f"{MATCHES}/{match['token']}").json["totals"] == [1, 0, 0]
+    assert totals(client, match) == [1, 0, 0]
 
 
 def test_a_read_only_database_answers_a_form_with_a_page_saying_nothing_was_saved(app, post):
@@ -218,7 +234,7 @@ def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, 
     assert answer.status_code == 503
     assert NOTHING_SAVED in answer.json["error"]
     assert one_line_logged(caplog)
-    assert client.get(f"{MATCHES}/{match['token']}").json["totals"] == [saved, 0, 0]
+    assert totals(client, match) == [saved, 0, 0]
     monkeypatch.undo()
     assert enter_hand(client, match).status_code == 201
-    assert client.get(f"{MATCHES}/{match['token']}").json["totals"] == [saved + 1, 0, 0]
+    assert totals(client, match) == [saved + 1, 0, 0]
