@@ -54,7 +54,8 @@ class Phone(threading.Thread):
             except (OSError, http.client.HTTPException):
                 self.connection.close()
                 self.connection = None
-                time.sleep(0.01)
+                # The server is down or starting: leave it the processor meanwhile.
+                time.sleep(0.05)
                 continue
             if status in (502, 503):
                 time.sleep(0.05)

@@ -14,6 +14,7 @@ import pytest
 
 import store
 from app import create_app
+from views import errors
 
 MATCHES = "/api/v1/matches"
 NOTHING_SAVED = "nothing was saved"
@@ -199,6 +200,7 @@ def test_a_read_only_database_answers_503_and_takes_writes_again_once_fixed(
         answer = enter_hand(client, match)
         assert answer.status_code == 503
         assert NOTHING_SAVED in answer.json["error"]
+        assert answer.headers["Retry-After"] == str(errors.RETRY_AFTER_SECONDS)
         assert one_line_logged(caplog)
     assert enter_hand(client, match).status_code == 201
     assert totals(client, match) == [1, 0, 0]
