@@ -12,6 +12,7 @@ BENCH_MATCHES at the table-night (1000), BENCH_NIGHT_SECONDS (30), BENCH_LONG_MA
 import asyncio
 import math
 import os
+import re
 import platform
 import tempfile
 from dataclasses import dataclass
@@ -71,8 +72,8 @@ class Target:
         return ", ".join(filter(None, (self.ratio and f"≥ {self.ratio}×",
                                        self.p99 and f"p99 ≤ {self.p99:g} ms"))) or "-"
 
-    def met(self, run: load.Run, ratio: float, unexpected: int) -> bool:
-        return (not unexpected and (self.ratio is None or ratio >= self.ratio)
+    def met(self, run: load.Run, ratio: float | None, unexpected: int) -> bool:
+        return (not unexpected and (self.ratio is None or (ratio or 0) >= self.ratio)
                 and (self.p99 is None or run.percentile(99) <= self.p99))
 
 
@@ -120,10 +121,8 @@ def seed(database: Path, settings: Settings) -> Seeded:
 
 def asking(method: str, url, **request) -> load.Ask:
     """A request to send again and again; ``url`` may depend on the phone's number."""
-    async def ask(phone: load.Phone, index: int) -> int:
-        address = url(index) if callable(url) else url
-        status, _body = await phone.send(method, address, **request)
-        return status
+    def ask(phone: load.Phone, index: int):
+        return phone.send(method, url(index) if callable(url) else url, **request)
     return ask
 
 
@@ -144,11 +143,10 @@ def endpoints(base: str, seeded: Seeded, settings: Settings) -> list[Endpoint]:
         # Neighbouring phones of a table enter opposite hands: its totals stay small.
         return PAPER_HANDS[index // ENTRY_TABLES % 2]
 
-    async def enter_hand(phone: load.Phone, index: int) -> int:
+    def enter_hand(phone: load.Phone, index: int):
         token = seeded.entry[index % ENTRY_TABLES]
-        status, _body = await phone.send("POST", f"{base}/api/v1/matches/{token}/hands",
-                                         json=entry_hand(index))
-        return status
+        return phone.send("POST", f"{base}/api/v1/matches/{token}/hands",
+                          json=entry_hand(index))
 
     return [
         Endpoint("no-change poll, match API (If-None-Match)",
@@ -180,19 +178,27 @@ def unexpected_note(run: load.Run, expected: tuple[int, ...]) -> str:
     if not other:
         return ""
     share = sum(other.values()) / max(1, len(run.latencies))
-    return "  " + ", ".join(f"{count}× {status or 'no answer'}"
+    return "  " + ", ".join(f"{count}× {status or 'no answer'}{why(run.first_bodies[status])}"
                             for status, count in sorted(other.items())) + f" ({share:.0%})"
+
+
+def why(body: bytes) -> str:
+    """The reason an error answer gives, shortened: the API's message, or the page's title."""
+    found = re.search(rb'"error":\s*"([^"]{1,80})|<title>([^<]{1,80})', body)
+    return f" ({(found[1] or found[2]).decode(errors='replace')})" if found else ""
 
 
 HEADER = (f"{'endpoint':<44}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
           f"{'× hello':>9}  {'target':<22}{'':<7}")
 
 
-def report(name: str, connections: int, run: load.Run, ratio: float, target: Target,
+def report(name: str, connections: int, run: load.Run, ratio: float | None, target: Target,
            expected: tuple[int, ...]) -> bool:
-    """Print one endpoint's line; whether it met its target."""
+    """Print one endpoint's line (``ratio`` None: no baseline to compare with); whether it
+    met its target."""
     met = target.met(run, ratio, sum(run.other_than(*expected).values()))
-    print(f"{name:<44}{connections:>6}{percentile_cells(run)}{ratio:>8.2f}×  "
+    shown = "-" if ratio is None else f"{ratio:.2f}×"
+    print(f"{name:<44}{connections:>6}{percentile_cells(run)}{shown:>9}  "
           f"{str(target):<22}{'met' if met else 'MISSED':<7}{unexpected_note(run, expected)}",
           flush=True)
     return met
@@ -249,7 +255,7 @@ async def measure(settings: Settings, hello: str, base: str, seeded: Seeded) -> 
     print(f"\ntable night: {len(tables)} matches, four phones each asking every 3 s, a hand "
           f"every 30 s per match, for {settings.night_seconds:g} s")
     all_met &= report(f"table night, {len(night.latencies)} requests", len(tables) * 4, night,
-                      math.nan, night_target, (200, 201, 204))
+                      None, night_target, (200, 201, 204))
     return all_met
 
 

@@ -25,10 +25,12 @@ class Run:
     seconds: float
     latencies: list[float] = field(default_factory=list)
     statuses: Counter = field(default_factory=Counter)
+    first_bodies: dict[int, bytes] = field(default_factory=dict)  # to show why, by status
 
-    def record(self, status: int, latency: float) -> None:
+    def record(self, status: int, latency: float, body: bytes = b"") -> None:
         self.statuses[status] += 1
         self.latencies.append(latency)
+        self.first_bodies.setdefault(status, body)
 
     @property
     def per_second(self) -> float:
@@ -78,13 +80,14 @@ def session(connections: int) -> aiohttp.ClientSession:
         timeout=aiohttp.ClientTimeout(total=TIMEOUT))
 
 
-Ask = Callable[[Phone, int], Awaitable[int]]
+Answer = Awaitable[tuple[int, bytes]]  # a request's status and body, once answered
+Ask = Callable[[Phone, int], Answer]
 
 
 async def closed_loop(ask: Ask, connections: int, seconds: float, warmup: float) -> Run:
     """``connections`` phones, each asking again as soon as answered, for ``seconds`` after
     ``warmup`` seconds that are not counted. ``ask(phone, index)`` sends one request and
-    returns its status."""
+    returns its status and body."""
     run = Run(seconds)
     async with session(connections) as client:
         phones = [Phone(client) for _ in range(connections)]
@@ -96,11 +99,11 @@ async def closed_loop(ask: Ask, connections: int, seconds: float, warmup: float)
 
         async def phone_asking(index: int, phone: Phone) -> None:
             while (sent := time.perf_counter()) < end:
-                status = await ask(phone, index)
+                status, body = await ask(phone, index)
                 answered = time.perf_counter()
                 # Throughput is answers per second of the window, whenever they were asked.
                 if start <= answered <= end:
-                    run.record(status, answered - sent)
+                    run.record(status, answered - sent, body)
 
         await asyncio.gather(*(phone_asking(index, phone) for index, phone in enumerate(phones)))
     return run
@@ -122,36 +125,40 @@ async def table_night(tables: list[Table], seconds: float, poll_every: float,
     """Every table's phones ask for news every ``poll_every`` seconds (as the sheet does)
     and one phone enters a hand every ``hand_every`` seconds, for ``seconds``, each at a
     random moment of its period. Latency counts from the moment a request was due, so a
-    server falling behind shows in it."""
+    server falling behind shows in it; a request due but not sent by the end, because the
+    phone still waited for its last answer, counts as no answer (status 0)."""
     run = Run(seconds)
     async with session(connections) as client:
         start = time.perf_counter()
         end = start + seconds
 
-        async def on_time(every: float, request: Callable[[], Awaitable[int]]) -> None:
+        async def on_time(every: float, request: Callable[[], Answer]) -> None:
             due = start + random.uniform(0, every)
             while due < end:
-                await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                run.record(await request(), time.perf_counter() - due)
+                if time.perf_counter() >= end:
+                    run.record(0, end - due)
+                else:
+                    await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                    status, body = await request()
+                    run.record(status, time.perf_counter() - due, body)
                 due += every
 
         def watching(table: Table, phone: Phone):
             seen = table.version
 
-            async def poll() -> int:
+            async def poll() -> tuple[int, bytes]:
                 nonlocal seen
                 status, body = await phone.send("GET",
                                                 f"{table.base}/m/{table.token}/since/{seen}")
                 if status == 200:
                     seen = int(POLL_VERSION.search(body)[1])
-                return status
+                return status, body
             return poll
 
         def scoring(table: Table, phone: Phone):
-            async def enter_hand() -> int:
-                status, _body = await phone.send(
-                    "POST", f"{table.base}/api/v1/matches/{table.token}/hands", json=table.hand)
-                return status
+            def enter_hand() -> Answer:
+                return phone.send("POST", f"{table.base}/api/v1/matches/{table.token}/hands",
+                                  json=table.hand)
             return enter_hand
 
         chores = []

@@ -5,7 +5,7 @@ import re
 
 from benchmarks import bench
 
-TINY = bench.Settings(seconds=0.2, connections=4, matches=4, night_seconds=1, long_match=20)
+TINY = bench.Settings(seconds=0.2, connections=4, matches=4, night_seconds=0.5, long_match=20)
 FIGURES = r"\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)"
 
 
