@@ -11,6 +11,7 @@ import os
 import secrets
 import sqlite3
 import urllib.parse
+import weakref
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -195,6 +196,15 @@ def _file_identity(path: str) -> tuple[int, int] | None:
 # The file each database path was last prepared in by this process: a file deleted or
 # replaced since (a new inode under the same name) is prepared again.
 _prepared: dict[str, tuple[int, int]] = {}
+# The path and file each open connection opened.
+_opened_files = weakref.WeakKeyDictionary()
+
+
+def _still_in_place(db: sqlite_utils.Database) -> bool:
+    """The file the connection opened is still the one under its name: SQLite goes on
+    writing into a file deleted while open, and whatever it writes there is lost."""
+    path, opened = _opened_files.get(db, (None, None))
+    return path is None or _file_identity(path) == opened
 
 
 def connect(path: str) -> sqlite_utils.Database:
@@ -205,12 +215,13 @@ def connect(path: str) -> sqlite_utils.Database:
         db = sqlite_utils.Database(path)
         try:
             db.execute("PRAGMA foreign_keys = ON")
-            if (_prepared.get(path) != _file_identity(path)
-                    or schema_version(db) != len(MIGRATIONS)):
+            opened = _file_identity(path)
+            if _prepared.get(path) != opened or schema_version(db) != len(MIGRATIONS):
                 _prepared.pop(path, None)
                 with _migration_lock(path):
                     migrate(db)
-                _prepared[path] = _file_identity(path)
+                _prepared[path] = opened
+            _opened_files[db] = path, opened
         except BaseException:
             db.close()
             raise
@@ -300,7 +311,7 @@ def _writing(db):
     with _storage_faults():
         db.execute("BEGIN IMMEDIATE")
         try:
-            if schema_version(db) != len(MIGRATIONS):
+            if schema_version(db) != len(MIGRATIONS) or not _still_in_place(db):
                 raise Unavailable("the database file changed since it was opened")
             yield
         except BaseException:

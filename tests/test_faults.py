@@ -113,6 +113,23 @@ def test_a_database_deleted_while_the_app_runs_is_recreated_whole(app, client, t
     assert totals(restarted.test_client(), match) == [1, 0, 0]
 
 
+def test_no_hand_is_acknowledged_into_a_database_file_deleted_while_it_was_open(tmp_path):
+    """A request that opened the file before it was deleted: SQLite would write the hand
+    into the deleted file, and it would be lost. It is refused, and the next request works
+    on a new file."""
+    path = str(tmp_path / "tablemate.sqlite")
+    db = store.connect(path)
+    match = store.create_match(db, "burro", ["Anna", "Ben"], {})
+    remove_database(path)
+    with pytest.raises(store.Unavailable):
+        store.add_hand(db, match, {"burro": 0}, match.version)
+    db.close()
+    again = store.connect(path)
+    store.add_hand(again, store.create_match(again, "burro", ["Anna", "Ben"], {}), {"burro": 0}, 0)
+    again.close()
+    assert schema(path)[0] == len(store.MIGRATIONS)
+
+
 def test_a_database_replaced_by_an_older_one_is_brought_up_to_date(app, client, tmp_path,
                                                                    monkeypatch):
     """A copy put back with ``mv`` (a new file under the same name), taken before the last
