@@ -12,8 +12,8 @@ BENCH_MATCHES at the table-night (1000), BENCH_NIGHT_SECONDS (30), BENCH_LONG_MA
 import asyncio
 import math
 import os
-import re
 import platform
+import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
@@ -44,6 +44,7 @@ OK = (200,)
 
 @dataclass(frozen=True)
 class Settings:
+    """How long and how hard: the defaults are what the issue's targets are stated for."""
     seconds: float = 5.0
     connections: int = 64
     matches: int = 1000
@@ -120,15 +121,16 @@ def seed(database: Path, settings: Settings) -> Seeded:
     return Seeded(sheet.token, sheet.version, short.token, long.token, entry, night)
 
 
-def asking(method: str, url, **request) -> load.Ask:
-    """A request to send again and again; ``url`` may depend on the phone's number."""
-    def ask(phone: load.Phone, index: int):
-        return phone.send(method, url(index) if callable(url) else url, **request)
+def asking(method: str, url: str, **request) -> load.Ask:
+    """The same request, sent again and again by every phone."""
+    def ask(phone: load.Phone, _index: int):
+        return phone.send(method, url, **request)
     return ask
 
 
 @dataclass(frozen=True)
 class Endpoint:
+    """An address measured: how it is asked, its target, the answer it must give."""
     name: str
     ask: load.Ask
     target: Target
@@ -267,8 +269,7 @@ def main(settings: Settings) -> bool:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite"
         seeded = seed(database, settings)
-        with served(HELLO, Path(folder) / "hello.sqlite") as hello, \
-                served(TABLEMATE, database) as base:
+        with served(HELLO) as hello, served(TABLEMATE, database) as base:
             all_met = asyncio.run(measure(settings, hello, base, seeded))
     print(f"\n{'Every target met' if all_met else 'Some targets missed'}; "
           f"machine afterwards: {machine()}")

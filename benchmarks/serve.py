@@ -50,12 +50,12 @@ def answers(port: int) -> bool:
 
 
 @contextmanager
-def served(app: str, database: Path) -> Iterator[str]:
-    """Serve ``app`` as `make run` does, on ``database``; yields the base URL once it
-    answers, and stops the server after."""
+def served(app: str, database: Path | None = None) -> Iterator[str]:
+    """Serve ``app`` as `make run` does, on ``database`` if it has one; yields the base URL
+    once it answers, and stops the server after."""
     port = free_port()
-    environment = {**os.environ, "FLASK_DATABASE": str(database),
-                   "FLASK_SECRET_KEY": "bench"}
+    environment = {**os.environ, "FLASK_SECRET_KEY": "bench",
+                   **({"FLASK_DATABASE": str(database)} if database else {})}
     with tempfile.TemporaryFile("w+") as log:
         server = subprocess.Popen(run_command(port, app), cwd=ROOT, env=environment,
                                   stdout=subprocess.DEVNULL, stderr=log, text=True)
