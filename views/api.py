@@ -21,7 +21,7 @@ from scoring.games import GAMES, corrected_hand, next_hand, score
 from scoring.players import verify_players
 
 from . import TitleRefused, rule_search, verify_title
-from .inputs import BadRequest, NotJson, json_body, parse_json
+from .inputs import BadRequest, json_body, not_json, parse_json
 from .links import absolute_url
 from .lookup import get_match_or_404, options_of
 from .messages import describe, match_full, trick_reason
@@ -46,13 +46,9 @@ def refuse_shape(error: BadRequest):
 
 def _body() -> dict:
     """The request's JSON object; deeper than the limit or holding invalid text, refused."""
-    try:
-        body = json_body() if request.is_json else None
-    except NotJson:
-        body = None
+    body = json_body() if request.is_json else None
     if not isinstance(body, dict):
-        raise BadRequest(_("Send a JSON object with the header Content-Type: "
-                           "application/json."))
+        raise not_json()
     return body
 
 

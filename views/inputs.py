@@ -23,10 +23,6 @@ class BadRequest(Exception):
     """The request's JSON is not what the endpoint takes; the message says why."""
 
 
-class NotJson(BadRequest):
-    """The body is no JSON at all."""
-
-
 def depth(text: str) -> int:
     """How deeply a JSON text nests its arrays and objects, counted without parsing it.
 
@@ -54,20 +50,25 @@ def _verify_text(value) -> None:
                                "a lone \\ud800); nothing was saved.")) from None
 
 
+def not_json() -> BadRequest:
+    """The refusal of a body that is not the JSON an endpoint takes."""
+    return BadRequest(_("Send a JSON object with the header Content-Type: application/json."))
+
+
 def parse_json(raw: bytes):
-    """The JSON document in ``raw``, refused (``BadRequest``) if it nests deeper than
-    ``MAX_DEPTH`` or holds invalid text, ``NotJson`` if it is not JSON."""
+    """The JSON document in ``raw``; ``BadRequest`` if it is not JSON, nests deeper than
+    ``MAX_DEPTH`` or holds text that is not valid Unicode."""
     try:
         text = raw.decode()
     except UnicodeDecodeError:
-        raise NotJson(_("The request is not JSON.")) from None
+        raise not_json() from None
     if depth(text) > MAX_DEPTH:
         raise BadRequest(_("The JSON is nested more than %(num)s levels deep.", num=MAX_DEPTH))
     try:
         document = json.loads(text)
     except ValueError:
         # Also a number of more digits than Python turns into an int.
-        raise NotJson(_("The request is not JSON.")) from None
+        raise not_json() from None
     _verify_text(document)
     return document
 
