@@ -14,6 +14,7 @@ import store
 from scoring.burro import parse_plays
 from scoring.cards import split_tokens
 from scoring.errors import ScoringError
+from scoring.players import hides_characters
 
 
 def is_fragment_request() -> bool:
@@ -86,7 +87,7 @@ def verify_title(text) -> str:
         raise TitleRefused(_("A title is text."))
     text = unicodedata.normalize("NFKC", text)
     # Control, invisible and direction-changing characters make titles that look alike.
-    if any(unicodedata.category(char).startswith("C") for char in text):
+    if hides_characters(text):
         raise TitleRefused(_("A title cannot hold control or invisible characters."))
     title = " ".join(text.split())
     if not title:
