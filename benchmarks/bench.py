@@ -1,8 +1,9 @@
 """Speed over HTTP, as `make bench` measures it: Tablemate served the way `make run` serves
 it (gunicorn, threaded workers), and a bare Flask "hello" served the same way as the
 baseline of the same run, both driven from a load generator on loopback. Machines differ,
-ratios travel: each endpoint's throughput is given as a multiple of the baseline's at the
-same number of connections, next to its target, met or missed.
+ratios travel: each endpoint's throughput is given as a multiple of the baseline's, measured
+just before it at the same number of connections (so that other work on the machine weighs
+on both alike), next to its target, met or missed.
 
 Settings (environment): BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS at most (64),
 BENCH_MATCHES at the table-night (1000), BENCH_NIGHT_SECONDS (30), BENCH_LONG_MATCH hands
@@ -16,6 +17,7 @@ import platform
 import re
 import tempfile
 from collections import Counter
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +41,6 @@ SHEET_HANDS = 17
 SHORT_MATCH = 10
 NIGHT_HANDS = 5  # what each table-night match holds when the evening is measured
 ENTRY_TABLES = 4  # hand entry: 16 clients, four phones at each of four tables
-OK = (200,)
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ class Endpoint:
     ask: load.Ask
     target: Target
     connections: int | None = None  # None: BENCH_CONNECTIONS
-    expected: tuple[int, ...] = OK
+    expected: tuple[int, ...] = (200,)
 
 
 def endpoints(base: str, seeded: Seeded, settings: Settings) -> list[Endpoint]:
@@ -193,23 +194,25 @@ def why(body: bytes) -> str:
 
 
 HEADER = (f"{'endpoint':<44}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
-          f"{'× hello':>9}  {'target':<22}{'':<7}")
+          f"{'hello/s':>9}{'× hello':>9}  {'target':<22}")
 
 
-def report(name: str, connections: int, run: load.Run, ratio: float | None, target: Target,
-           expected: tuple[int, ...]) -> bool:
-    """Print one endpoint's line (``ratio`` None: no baseline to compare with); whether it
-    met its target."""
+def report(name: str, connections: int, run: load.Run, baseline: load.Run | None,
+           target: Target, expected: tuple[int, ...]) -> bool:
+    """Print one endpoint's line, with its ratio to the ``baseline`` measured with it (if
+    any); whether it met its target."""
+    ratio = baseline and run.per_second / baseline.per_second
     met = target.met(run, ratio, sum(run.other_than(*expected).values()))
-    shown = "-" if ratio is None else f"{ratio:.2f}×"
-    print(f"{name:<44}{connections:>6}{percentile_cells(run)}{shown:>9}  "
+    hello, shown = (f"{baseline.per_second:.0f}", f"{ratio:.2f}×") if baseline else ("-", "-")
+    print(f"{name:<44}{connections:>6}{percentile_cells(run)}{hello:>9}{shown:>9}  "
           f"{str(target):<22}{'met' if met else 'MISSED':<7}{unexpected_note(run, expected)}",
           flush=True)
     return met
 
 
 def machine() -> str:
-    """Cores, processor, Python and the load average: what the figures ran on."""
+    """Cores, processor, Python and the load average before the run (during it, the
+    benchmark's own threads count in it): what the figures ran on."""
     model = next((line.split(":", 1)[1].strip() for line in
                   Path("/proc/cpuinfo").read_text().splitlines()
                   if line.startswith("model name")), platform.processor() or "unknown")
@@ -219,30 +222,20 @@ def machine() -> str:
 
 async def measure(settings: Settings, hello: str, base: str, seeded: Seeded) -> bool:
     """Measure every endpoint against the baseline; whether every target was met."""
-    baselines = {}
-
-    async def baseline(connections: int) -> load.Run:
-        if connections not in baselines:
-            baselines[connections] = await load.closed_loop(
-                asking("GET", f"{hello}/"), connections, settings.seconds, settings.warmup)
-            report("baseline: bare Flask hello", connections, baselines[connections], 1.0,
-                   Target(), OK)
-        return baselines[connections]
+    def closed_loop(ask: load.Ask, connections: int) -> Awaitable[load.Run]:
+        return load.closed_loop(ask, connections, settings.seconds, settings.warmup)
 
     print(HEADER)
     all_met = True
     for endpoint in endpoints(base, seeded, settings):
         connections = endpoint.connections or settings.connections
-        reference = await baseline(connections)
-        run = await load.closed_loop(endpoint.ask, connections, settings.seconds,
-                                     settings.warmup)
-        all_met &= report(endpoint.name, connections, run,
-                          run.per_second / reference.per_second, endpoint.target,
+        baseline = await closed_loop(asking("GET", f"{hello}/"), connections)
+        run = await closed_loop(endpoint.ask, connections)
+        all_met &= report(endpoint.name, connections, run, baseline, endpoint.target,
                           endpoint.expected)
 
     connections = min(16, settings.connections)
-    short, long = [await load.closed_loop(asking("GET", f"{base}/m/{token}"), connections,
-                                          settings.seconds, settings.warmup)
+    short, long = [await closed_loop(asking("GET", f"{base}/m/{token}"), connections)
                    for token in (seeded.short, seeded.long)]
     cost = short.per_second / long.per_second if long.per_second else math.inf
     print(f"{f'sheet page, {SHORT_MATCH} hands':<44}{connections:>6}{percentile_cells(short)}")
@@ -271,8 +264,7 @@ def main(settings: Settings) -> bool:
         seeded = seed(database, settings)
         with served(HELLO) as hello, served(TABLEMATE, database) as base:
             all_met = asyncio.run(measure(settings, hello, base, seeded))
-    print(f"\n{'Every target met' if all_met else 'Some targets missed'}; "
-          f"machine afterwards: {machine()}")
+    print(f"\n{'Every target met' if all_met else 'Some targets missed'}.")
     return all_met
 
 
