@@ -102,3 +102,19 @@ def test_init_db_command(runner, app):
     result = runner.invoke(args=["init-db"])
     assert result.exit_code == 0
     assert f"Schema version {len(store.MIGRATIONS)}" in result.output
+
+
+def test_a_sheet_opened_again_at_the_top_of_the_list_writes_nothing(db):
+    """Every view of a sheet remembers it on the device: a reload must not take the write
+    lock that the table's saves queue for."""
+    first = store.create_match(db, "burro", ["Anna", "Ben"], {"limit": 5})
+    second = store.create_match(db, "burro", ["Carla", "Dan"], {"limit": 5})
+    store.remember_match(db, "phone", first.token)
+    store.remember_match(db, "phone", second.token)
+    writes = db.conn.total_changes
+    store.remember_match(db, "phone", second.token)
+    assert db.conn.total_changes == writes
+    store.remember_match(db, "phone", first.token)
+    assert db.conn.total_changes == writes + 1
+    assert [listed.match.token for listed in store.device_matches(db, "phone")] == [
+        first.token, second.token]

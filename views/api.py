@@ -6,6 +6,8 @@ Write access to a match is its secret token, as on the pages; its view token onl
 """
 
 import hashlib
+import random
+import time
 from datetime import UTC, datetime
 
 from flask import Blueprint, abort, jsonify, request
@@ -407,8 +409,11 @@ def _made_before(match: store.Match) -> bool:
 
 
 # A change without a version applies to the match as it is: one that lost the race to
-# another phone's change is checked and tried again on the match as it now stands.
-RACE_RETRIES = 5
+# another phone's change is checked and tried again on the match as it now stands. Four
+# phones saving at once lose a few races in a row; a short random pause lets them take
+# turns instead of meeting again.
+RACE_RETRIES = 20
+RACE_PAUSE_S = 0.005
 
 
 def _change(match: store.Match, given_version, write) -> None:
@@ -417,6 +422,7 @@ def _change(match: store.Match, given_version, write) -> None:
     it saw gets 409 when the match has moved on."""
     for attempt in range(RACE_RETRIES):
         if attempt:
+            time.sleep(random.uniform(0, RACE_PAUSE_S * min(attempt, 4)))
             match = get_match_or_404(match.token)
         if _made_before(match):
             return
