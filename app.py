@@ -138,7 +138,12 @@ def create_app(config=None) -> Flask:
         click.echo(f"Restored {matches} matches from {path}.")
 
     with app.app_context():
-        rule_search.index_rules(store.get_db())
+        try:
+            rule_search.index_rules(store.get_db())
+        except store.Unavailable as error:
+            # The app still starts: every page says what is wrong, and the index is built
+            # by the first search once the database is usable again.
+            app.logger.error("Rules index not built, the database is unavailable: %s", error)
     return app
 
 

@@ -113,6 +113,27 @@ def test_a_database_deleted_while_the_app_runs_is_recreated_whole(app, client, t
     assert totals(restarted.test_client(), match) == [1, 0, 0]
 
 
+def test_the_rules_search_finds_again_after_the_database_was_recreated(app, client):
+    """The rules index lives in the database: a file created anew has none until the first
+    search builds it, without a restart."""
+    assert client.get("/api/v1/rules/search?q=pozzetto").json["hits"]
+    remove_database(app.config["DATABASE"])
+    start(client)
+    assert client.get("/api/v1/rules/search?q=pozzetto").json["hits"]
+
+
+@pytest.mark.parametrize("make", [text_file, another_apps_database],
+                         ids=["text-file", "another-apps-database"])
+def test_the_app_starts_on_a_file_not_ours_and_says_nothing_can_be_saved(tmp_path, make):
+    """A worker that cannot boot leaves the table with no answer at all; one that starts
+    answers every write with the 503 that says what is wrong."""
+    path = str(tmp_path / "tablemate.sqlite")
+    make(path)
+    client = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"}).test_client()
+    answer = client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben"]})
+    assert answer.status_code == 503 and NOTHING_SAVED in answer.json["error"]
+
+
 def test_no_hand_is_acknowledged_into_a_database_file_deleted_while_it_was_open(tmp_path):
     """A request that opened the file before it was deleted: SQLite would write the hand
     into the deleted file, and it would be lost. It is refused, and the next request works

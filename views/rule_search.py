@@ -86,8 +86,13 @@ def search(query: str, lang_first: str, game: str | None = None,
     typed = rules_content.search_terms(query[:MAX_QUERY])
     if not typed:
         return Found((), {})
-    return _search(store.rules_index_digest(store.get_db()), tuple(typed), lang_first, game,
-                   lang, request.script_root)
+    db = store.get_db()
+    digest = store.rules_index_digest(db)
+    if digest is None:
+        # A database the app created anew while it ran (its file deleted) has no index yet.
+        index_rules(db)
+        digest = store.rules_index_digest(db)
+    return _search(digest, tuple(typed), lang_first, game, lang, request.script_root)
 
 
 @lru_cache(maxsize=REMEMBERED_SEARCHES)
