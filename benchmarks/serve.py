@@ -19,10 +19,10 @@ HELLO = "benchmarks.hello:create_app()"
 START_LIMIT = 60  # seconds for gunicorn and its workers to answer
 
 
-def run_command(port: int, app: str) -> list[str]:
-    """The command `make run` serves with, as `make -n` prints it, on ``port``, serving
-    ``app`` in place of Tablemate."""
-    printed = subprocess.run(["make", "--no-print-directory", "-n", "run", "HOST=127.0.0.1",
+def run_command(port: int, app: str = TABLEMATE, host: str = "127.0.0.1") -> list[str]:
+    """The command `make run` serves with, as `make -n` prints it, on ``host`` and ``port``,
+    serving ``app`` in place of Tablemate."""
+    printed = subprocess.run(["make", "--no-print-directory", "-n", "run", f"HOST={host}",
                               f"PORT={port}"], cwd=ROOT, capture_output=True, text=True,
                              check=True).stdout
     serving = [shlex.split(line) for line in printed.splitlines() if " --bind " in line]

@@ -15,7 +15,7 @@ import time
 import uuid
 
 import pytest
-from test_server import ROOT, START_LIMIT, free_port, run_command
+from benchmarks.serve import ROOT, START_LIMIT, free_port, run_command
 
 KILLS = 20
 PHONES = 2
@@ -87,7 +87,7 @@ class Server:
 
     def __init__(self, port: int, database: str):
         self.port = port
-        self.command = run_command(port=port)
+        self.command = run_command(port)
         self.environment = {**os.environ, "FLASK_DATABASE": database,
                             "FLASK_SECRET_KEY": "crash-test"}
         self.process = None

@@ -2,34 +2,15 @@
 stall do not keep the rest of the table waiting."""
 
 import http.client
-import os
-import shlex
 import socket
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
+from benchmarks.serve import ROOT, TABLEMATE, run_command, served
 
-ROOT = Path(__file__).resolve().parent.parent
 # A stalled phone must not be felt: another player's answer comes within this.
 PROMPT = 1.0
-START_LIMIT = 60
-
-
-def run_command(host: str = "127.0.0.1", port: int = 5000) -> list[str]:
-    """The command `make run` runs to serve, as `make -n` prints it."""
-    printed = subprocess.run(["make", "-n", "run", f"HOST={host}", f"PORT={port}"], cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout
-    serving = [line for line in printed.splitlines() if " --bind " in line]
-    assert len(serving) == 1, printed
-    return shlex.split(serving[0])
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def get(port: int, path: str = "/", timeout: float = 5.0) -> int:
@@ -46,36 +27,13 @@ def get(port: int, path: str = "/", timeout: float = 5.0) -> int:
 def served_as_make_run(tmp_path):
     """The app under the exact command of `make run`, on a free port and a fresh database;
     yields the port once it answers."""
-    port = free_port()
-    environment = {**os.environ, "FLASK_DATABASE": str(tmp_path / "tablemate.sqlite"),
-                   "FLASK_SECRET_KEY": "test"}
-    server = subprocess.Popen(run_command(port=port), cwd=ROOT, env=environment,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + START_LIMIT
-        while True:
-            assert server.poll() is None, server.stderr.read()
-            try:
-                if get(port) == 200:
-                    break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "the server did not answer in time"
-            time.sleep(0.2)
-        yield port
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        server.stderr.close()
+    with served(TABLEMATE, tmp_path / "tablemate.sqlite") as address:
+        yield int(address.rsplit(":", 1)[1])
 
 
 def test_make_run_serves_with_gunicorns_threaded_workers():
     """Flask's development server is no server for a table; gunicorn with threads is."""
-    command = run_command(host="0.0.0.0", port=8080)
+    command = run_command(8080, host="0.0.0.0")
     assert Path(command[0]).name == "gunicorn"
     assert command[command.index("--bind") + 1] == "0.0.0.0:8080"
     assert command[-1] == "app:create_app()"
