@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from test_accessibility import axe, readable
 
 from scoring import bura, burkosel, burraco, burro
-from views.chart import HEIGHT, WIDTH, nice_step, scale, totals_chart
+from views.chart import HEIGHT, WIDTH, chart_of, nice_step, scale, totals_chart
 
 MATCHES = "/api/v1/matches"
 
@@ -83,13 +83,34 @@ def test_many_hands_stay_inside_the_view_box():
     options = bura.Options()
     hands = [outcomes[game % 4] for game in range(300)]
     chart = totals_chart(bura.standings(options, 6, hands), options)
-    assert chart.hands == 300 and len(chart.lines[0].points) == 301
+    assert chart.hands == 300
     assert inside_the_plot(chart)
     assert 0 <= chart.left < chart.right <= WIDTH and 0 <= chart.top < chart.bottom <= HEIGHT
     assert all(chart.left <= tick.at <= chart.right for tick in chart.x_ticks)
     assert len(chart.x_ticks) <= 7
     # So close together, markers would hide the dashes: only the last hand is marked.
     assert not chart.marks_every_hand
+
+
+def test_a_long_match_draws_no_more_points_than_the_plot_is_wide():
+    """A thousand hands on a phone's column: one point for each unit across, the last hand
+    always among them, at the right edge with the final total."""
+    chart = burro_chart([hand % 4 for hand in range(1000)], limit=1000)
+    for line, total in zip(chart.lines, (250, 250, 250, 250)):
+        assert len(line.points) <= chart.right - chart.left + 2
+        assert line.points[-1][0] == chart.right
+        assert value_at(chart, line.points[-1][1]) == pytest.approx(total, abs=chart.y_ticks[1].value / 20)
+    short = burro_chart([0, 1, 2])
+    assert [len(line.points) for line in short.lines] == [4, 4, 4, 4]
+
+
+def test_the_same_standings_are_drawn_once():
+    """The phones of a table ask for the same version of a sheet: one drawing serves all."""
+    options = burro.Options(limit=5)
+    standings = burro.standings(options, 3, [{"burro": 0}])
+    assert chart_of(standings, options) is chart_of(standings, options)
+    later = burro.standings(options, 3, [{"burro": 0}, {"burro": 1}])
+    assert chart_of(later, options).hands == 2
 
 
 def test_bura_starts_from_the_starting_chips_and_has_no_end_line():

@@ -2,12 +2,14 @@
 answers that carry nothing (the no-change poll's 204, the API's 304) stay empty and cheap."""
 
 import gzip
+import re
 
 import brotli
 import pytest
 from test_share import MATCHES, start
 
 import store
+from views import lookup
 from views.rule_search import index_rules
 
 DECODE = {"gzip": gzip.decompress, "br": brotli.decompress}
@@ -91,3 +93,52 @@ def test_a_search_asked_again_is_answered_without_searching_the_index_until_it_c
     assert client.get("/api/v1/rules/search", query_string={"q": "stapel", "lang": "de"}).json \
         == first
     assert len(searched) == 2
+
+
+# --- A long match -------------------------------------------------------------------------
+
+def burro_match(app, client, hands: int) -> str:
+    """A Burro match of ``hands`` hands (the Portuguese variant has no end), entered
+    straight into the store; its token."""
+    token = client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben", "Carla"],
+                                       "options": {"variant": "portuguese"}}).json["token"]
+    with app.app_context():
+        db = store.get_db()
+        for number in range(hands):
+            match = store.get_match(db, token)
+            store.add_hand(db, match, {"winner": number % 3}, match.version)
+    return token
+
+
+def history_numbers(page: str) -> list[int]:
+    return [int(number) for number in re.findall(r'<th scope="row"><a [^>]*>(\d+)</a>', page)]
+
+
+def test_a_long_match_shows_its_last_fifty_hands_and_a_link_to_all(app, client):
+    """Issue #13: "a 1,000-hand match's sheet costs at most 3× a 10-hand one (… the
+    history paged or folded)"."""
+    token = burro_match(app, client, 60)
+    page = client.get(f"/m/{token}").get_data(as_text=True)
+    assert history_numbers(page) == list(range(11, 61))
+    assert 'href="?hands=all#history">Show all 60 hands</a>' in page
+    everything = client.get(f"/m/{token}?hands=all").get_data(as_text=True)
+    assert history_numbers(everything) == list(range(1, 61))
+    assert "Show all" not in everything
+    short = client.get(f"/m/{burro_match(app, client, 50)}").get_data(as_text=True)
+    assert history_numbers(short) == list(range(1, 51)) and "Show all" not in short
+
+
+def test_standings_are_derived_once_per_version_of_a_match(app, client, monkeypatch):
+    """Every phone asks for the sheet after each change, and the API for the standings: a
+    version's standings are derived once, and a change derives them afresh."""
+    token = burro_match(app, client, 3)
+    derived = []
+    original = lookup.score
+    monkeypatch.setattr(lookup, "score", lambda *args: derived.append(args) or original(*args))
+    for _phone in range(4):
+        client.get(f"/m/{token}")
+    assert client.get(f"{MATCHES}/{token}").json["totals"] == [1, 1, 1]
+    assert len(derived) == 1
+    client.post(f"{MATCHES}/{token}/hands", json={"winner": 0})
+    assert client.get(f"{MATCHES}/{token}").json["totals"] == [2, 1, 1]
+    assert len(derived) == 2

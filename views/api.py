@@ -19,13 +19,13 @@ from scoring import bura, buraco, burraco, burro
 from scoring.cards import Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from scoring.errors import HandError, MeldError, ScoringError
 from scoring.values import parse_int, yes_no
-from scoring.games import GAMES, corrected_hand, next_hand, score
+from scoring.games import GAMES, corrected_hand, next_hand
 from scoring.players import verify_players
 
 from . import TitleRefused, rule_search, verify_title
 from .inputs import BadRequest, json_body, not_json, parse_json
 from .links import absolute_url
-from .lookup import get_match_or_404, options_of
+from .lookup import get_match_or_404, options_of, scored
 from .messages import describe, match_full, trick_reason
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -69,8 +69,7 @@ def _plain(value):
 def standings_json(match: store.Match, editing: bool = True) -> dict:
     """A match as the API shows it: what was entered and everything derived from it; the
     edit link only to those who reached it by the edit token."""
-    game, options, standings = score(match.game, match.options, len(match.players),
-                                     match.hands)
+    game, options, standings = scored(match)
     extra = {name: _plain(getattr(standings, name)) for name in ("pot", "chips", "net")
              if hasattr(standings, name)}
     return {

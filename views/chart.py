@@ -3,6 +3,8 @@ scaled into an SVG viewBox, with the axes' ticks and the line where the match en
 geometry; ``templates/matches/_chart.html`` draws it."""
 
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 # About a phone's column in CSS pixels, so the chart's 14-unit text reads near 16 px there.
@@ -135,7 +137,11 @@ def totals_chart(standings, options) -> Chart | None:
     def x(hand):
         return scale(hand, 0, hands, left, right)
 
-    lines = tuple(Line(tuple((x(hand), y(value)) for hand, value in enumerate(unit)), unit[-1])
+    # More hands than the plot has units across cannot be told apart: every few hands (and
+    # the last) are drawn, so a long match's sheet stays light; the history has every total.
+    stride = math.ceil(hands / (right - left))
+    drawn = sorted({*range(0, hands + 1, stride), hands})
+    lines = tuple(Line(tuple((x(hand), y(unit[hand])) for hand in drawn), unit[-1])
                   for unit in totals)
     return Chart(
         hands=hands, lines=lines,
@@ -146,3 +152,27 @@ def totals_chart(standings, options) -> Chart | None:
         left=left, right=right, top=TOP, bottom=bottom,
         marks_every_hand=(right - left) / hands >= MARK_SPACING,
     )
+
+
+# The charts of the standings drawn last. Standings are kept per match version
+# (``views.lookup.scored``), so the phones of a table asking for one version bring the same
+# object: its chart is drawn once. Holding the standings keeps their identity unique.
+CHARTS_KEPT = 64
+_charts: OrderedDict[int, tuple] = OrderedDict()
+_charts_lock = threading.Lock()
+
+
+def chart_of(standings, options) -> Chart | None:
+    """``totals_chart``, drawn once for the same standings and options."""
+    key = id(standings)
+    with _charts_lock:
+        kept = _charts.get(key)
+        if kept and kept[0] is standings and kept[1] == options:
+            _charts.move_to_end(key)
+            return kept[2]
+    chart = totals_chart(standings, options)
+    with _charts_lock:
+        _charts[key] = (standings, options, chart)
+        if len(_charts) > CHARTS_KEPT:
+            _charts.popitem(last=False)
+    return chart

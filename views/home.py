@@ -11,11 +11,10 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 import store
-from scoring.games import score
 
 from . import (TitleRefused, day_of, device_id, is_fragment_request, match_title,
                remembered_matches, render, verify_title)
-from .lookup import get_match_or_404
+from .lookup import get_match_or_404, scored
 from .sheets import SHEETS
 from .template_helpers import unit_labels
 
@@ -46,8 +45,7 @@ def _listed(entry: store.ListedMatch) -> dict:
     if entry.deleted_at:
         return {**item, "deleted_at": entry.deleted_at,
                 "restorable_until": day_of(entry.restorable_until)}
-    _game, _options, standings = score(match.game, match.options, len(match.players),
-                                       match.hands)
+    _game, _options, standings = scored(match)
     labels = unit_labels(standings.units, match.players)
     leading = standings.winners if standings.finished else standings.ahead
     return {**item, "finished": standings.finished,

@@ -1,11 +1,20 @@
 """Finding what a request names, for the pages and the API alike: a match by its link, a
 game by its name; what does not exist is a 404, a read-only link used to change a match
-a 403."""
+a 403. And a match's standings, derived once per version."""
+
+import threading
+from collections import OrderedDict
 
 from flask import abort
 
 import store
-from scoring.games import GAMES
+from scoring.games import GAMES, score
+
+# Each phone at a table asks for the sheet after every change, and the API for the
+# standings: the standings of the last few hundred match versions are kept.
+STANDINGS_KEPT = 512
+_standings: OrderedDict[tuple[str, int], tuple] = OrderedDict()
+_standings_lock = threading.Lock()
 
 
 def get_match_or_404(token: str) -> store.Match:
@@ -34,3 +43,21 @@ def get_game_or_404(game: str):
     if game not in GAMES:
         abort(404)
     return GAMES[game]
+
+
+def scored(match: store.Match) -> tuple:
+    """The match's game, typed options and standings, as ``scoring.games.score`` derives
+    them. A version is never changed once written, so they are derived once per match
+    and version (the link is the key: unique across databases); a restart, which brings a
+    rule fix, derives them afresh."""
+    key = (match.token, match.version)
+    with _standings_lock:
+        if key in _standings:
+            _standings.move_to_end(key)
+            return _standings[key]
+    derived = score(match.game, match.options, len(match.players), match.hands)
+    with _standings_lock:
+        _standings[key] = derived
+        if len(_standings) > STANDINGS_KEPT:
+            _standings.popitem(last=False)
+    return derived

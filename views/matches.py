@@ -8,12 +8,12 @@ from flask_babel import lazy_gettext as _l
 
 import store
 from scoring.errors import ScoringError
-from scoring.games import GAMES, corrected_hand, next_hand, score
+from scoring.games import GAMES, corrected_hand, next_hand
 from scoring.players import verify_players
 from scoring.values import parse_int
 
 from . import is_fragment_request, remember_match, render
-from .lookup import get_game_or_404, get_match_or_404, options_of
+from .lookup import get_game_or_404, get_match_or_404, options_of, scored
 from .changes import describe_changes
 from .messages import match_full, refusal
 from .sheets import SHEETS
@@ -133,8 +133,7 @@ def create(game):
 
 def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra):
     """Render the game's sheet (or one of its blocks for htmx), standings derived afresh."""
-    game, options, standings = score(match.game, match.options, len(match.players),
-                                     match.hands)
+    game, options, standings = scored(match)
     history = store.past_entries(store.get_db(), match)
     draft = extra.pop("draft", None)
     extra = {**SHEETS[match.game].context(match, options, standings, extra.get("number"),

@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from scoring.cards import Card, Rank
 
-from .chart import totals_chart
+from .chart import chart_of
 from .rule_search import why_url
 
 # German tables call jack and queen Bube and Dame (seed 000: "K D B 7 6 5 4 3 2 A").
@@ -138,7 +138,7 @@ def entry_key() -> str:
 def register(app) -> None:
     app.add_template_global(entry_key)
     app.add_template_global(why_url)
-    app.add_template_global(totals_chart)
+    app.add_template_global(chart_of)
     app.add_template_global(tap_label)
     app.add_template_global(combination_name)
     app.add_template_global(outcome_name)

@@ -9,12 +9,11 @@ from flask_babel import gettext as _
 
 import store
 from scoring.errors import ScoringError
-from scoring.games import score
 
 from . import is_fragment_request, remember_match, render
 from .api import BadRequest, parse_document, read_match_document
 from .chart import hand_gains, running_totals
-from .lookup import get_match_or_404
+from .lookup import get_match_or_404, scored
 from .messages import describe
 from .sheets import SHEETS
 from .template_helpers import unit_labels
@@ -41,8 +40,7 @@ def spreadsheet_text(text: str) -> str:
 def sheet_rows(match: store.Match) -> list[list]:
     """The sheet as a table: a header, then one row per hand with its number, dealer, and
     each unit's gain and running total."""
-    _game, _options, standings = score(match.game, match.options, len(match.players),
-                                       match.hands)
+    _game, _options, standings = scored(match)
     hand = _("Game") if SHEETS[match.game].says_game else _("Hand")
     header = [hand, _("Dealer")]
     for label in unit_labels(standings.units, match.players):
