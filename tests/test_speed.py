@@ -10,6 +10,7 @@ from test_share import MATCHES, start
 
 import store
 from views import lookup
+from views.kept import Kept
 from views.rule_search import index_rules
 
 DECODE = {"gzip": gzip.decompress, "br": brotli.decompress}
@@ -142,3 +143,14 @@ def test_standings_are_derived_once_per_version_of_a_match(app, client, monkeypa
     client.post(f"{MATCHES}/{token}/hands", json={"winner": 0})
     assert client.get(f"{MATCHES}/{token}").json["totals"] == [2, 1, 1]
     assert len(derived) == 2
+
+
+def test_a_bounded_memory_keeps_the_last_asked_and_lets_the_oldest_go():
+    kept, derived = Kept(2), []
+
+    def derive(key):
+        return lambda: derived.append(key) or key * 10
+
+    assert [kept.get(key, derive(key)) for key in (1, 2, 1, 3, 1, 2)] == [10, 20, 10, 30, 10, 20]
+    # 1 was asked again before 3 came, so 2 went first; then 2 was derived anew.
+    assert derived == [1, 2, 3, 2]

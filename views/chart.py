@@ -3,9 +3,9 @@ scaled into an SVG viewBox, with the axes' ticks and the line where the match en
 geometry; ``templates/matches/_chart.html`` draws it."""
 
 import math
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
+
+from .kept import Kept
 
 # About a phone's column in CSS pixels, so the chart's 14-unit text reads near 16 px there.
 WIDTH, HEIGHT = 320, 200
@@ -156,23 +156,11 @@ def totals_chart(standings, options) -> Chart | None:
 
 # The charts of the standings drawn last. Standings are kept per match version
 # (``views.lookup.scored``), so the phones of a table asking for one version bring the same
-# object: its chart is drawn once. Holding the standings keeps their identity unique.
-CHARTS_KEPT = 64
-_charts: OrderedDict[int, tuple] = OrderedDict()
-_charts_lock = threading.Lock()
+# object, and its chart is drawn once. A kept chart holds its standings, so no other object
+# can take their identity while it is kept.
+_charts = Kept(64)
 
 
 def chart_of(standings, options) -> Chart | None:
-    """``totals_chart``, drawn once for the same standings and options."""
-    key = id(standings)
-    with _charts_lock:
-        kept = _charts.get(key)
-        if kept and kept[0] is standings and kept[1] == options:
-            _charts.move_to_end(key)
-            return kept[2]
-    chart = totals_chart(standings, options)
-    with _charts_lock:
-        _charts[key] = (standings, options, chart)
-        if len(_charts) > CHARTS_KEPT:
-            _charts.popitem(last=False)
-    return chart
+    """``totals_chart`` of the standings (with their own options), drawn once."""
+    return _charts.get(id(standings), lambda: (standings, totals_chart(standings, options)))[1]

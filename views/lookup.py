@@ -2,19 +2,16 @@
 game by its name; what does not exist is a 404, a read-only link used to change a match
 a 403. And a match's standings, derived once per version."""
 
-import threading
-from collections import OrderedDict
-
 from flask import abort
 
 import store
 from scoring.games import GAMES, score
 
+from .kept import Kept
+
 # Each phone at a table asks for the sheet after every change, and the API for the
 # standings: the standings of the last few hundred match versions are kept.
-STANDINGS_KEPT = 512
-_standings: OrderedDict[tuple[str, int], tuple] = OrderedDict()
-_standings_lock = threading.Lock()
+_standings = Kept(512)
 
 
 def get_match_or_404(token: str) -> store.Match:
@@ -50,14 +47,5 @@ def scored(match: store.Match) -> tuple:
     them. A version is never changed once written, so they are derived once per match
     and version (the link is the key: unique across databases); a restart, which brings a
     rule fix, derives them afresh."""
-    key = (match.token, match.version)
-    with _standings_lock:
-        if key in _standings:
-            _standings.move_to_end(key)
-            return _standings[key]
-    derived = score(match.game, match.options, len(match.players), match.hands)
-    with _standings_lock:
-        _standings[key] = derived
-        if len(_standings) > STANDINGS_KEPT:
-            _standings.popitem(last=False)
-    return derived
+    return _standings.get((match.token, match.version), lambda: score(
+        match.game, match.options, len(match.players), match.hands))
