@@ -123,7 +123,7 @@ def test_the_view_link_shows_totals_and_history_in_both_languages(client, header
     match = start(client)
     page = text(client.get(f"/v/{match['view_token']}", headers=headers))
     assert note in page
-    assert f'<h2 class="history-title">{history}</h2>' in page
+    assert f'<h2 class="history-title" id="history">{history}</h2>' in page
     assert re.search(r'<span class="total">1</span>', page)  # Carla is the burro once
     assert '<th scope="row">1</th>' in page
 
