@@ -378,21 +378,8 @@ def new_token() -> str:
 
 def create_match(db, game: str, players, options: dict, key: str | None = None) -> Match:
     """A new match; with a ``key`` (a client's idempotency key) seen before, the match that
-    key created."""
-    token = new_token()
-    with _writing(db):
-        made = _created_with(db, key)
-        if made:
-            return get_match(db, made)
-        match_id = db["matches"].insert({
-            "token": token, "view_token": new_token(), "game": game,
-            "options": json.dumps(options), "created_at": _now(), "creation_key": key,
-        }).last_pk
-        db["players"].insert_all(
-            {"match_id": match_id, "seat": seat, "name": name}
-            for seat, name in enumerate(players)
-        )
-    return get_match(db, token)
+    key created. It is written as an import of no entries, beginning now."""
+    return import_match(db, game, players, options, _now(), (), key=key)
 
 
 def _created_with(db, key: str | None) -> str | None:

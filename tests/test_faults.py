@@ -203,7 +203,9 @@ def _make_read_only(path: str, read_only: bool) -> None:
     try:
         _set_immutable(path, read_only)
     except OSError as error:
-        pytest.skip(f"this file system keeps no immutable flag: {error}")
+        pytest.fail("The superuser writes through any file mode, and this file system keeps "
+                    f"no immutable flag ({error}): run the tests as another user, or with "
+                    "their temporary files on a file system that keeps it (ext4, xfs, btrfs).")
 
 
 @contextmanager
