@@ -101,6 +101,7 @@ def create_app(config=None) -> Flask:
     app.register_error_handler(SecurityError, _refuse_unknown_host)
     template_helpers.register(app)
     app.add_template_global(links.absolute_url)
+    app.teardown_request(store.release_db)
     app.teardown_appcontext(store.close_db)
     app.after_request(_security_headers)
 

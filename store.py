@@ -10,6 +10,7 @@ import json
 import os
 import secrets
 import sqlite3
+import threading
 import urllib.parse
 import weakref
 from contextlib import closing, contextmanager
@@ -322,17 +323,73 @@ def _writing(db):
         db.conn.commit()
 
 
+# Each thread keeps its connection from one request to the next: opening one (the file, its
+# schema, the write-ahead log's index) costs more than a poll that uses it.
+_kept = threading.local()
+
+
+def _file_state(path: str) -> tuple[int, int, int] | None:
+    """The file's identity and the time its data or metadata last changed: a chmod, a
+    chattr or a checkpoint moves it (committed hands go to the write-ahead log, not here)."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return status.st_dev, status.st_ino, status.st_ctime_ns
+
+
+def _kept_connection(path: str) -> sqlite_utils.Database | None:
+    """This thread's connection to ``path`` if nothing happened to the file since the last
+    request looked: no replacement, no new permissions, the schema this version knows. A
+    file that did change is opened afresh, migrated and checked, as on the first request."""
+    db, state = getattr(_kept, "db", None), getattr(_kept, "state", None)
+    if db is None:
+        return None
+    try:
+        if (_kept.path == path and state is not None and _file_state(path) == state
+                and schema_version(db) == len(MIGRATIONS)):
+            return db
+    except sqlite3.Error:
+        pass
+    _close(db)
+    return None
+
+
 def get_db() -> sqlite_utils.Database:
-    """The request's database handle, opened on first use."""
+    """The request's database handle: the thread's kept connection, else a new one."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        path = current_app.config["DATABASE"]
+        db = _kept_connection(path)
+        if db is None:
+            db = connect(path)
+            state = _file_state(path)
+            # A file replaced while it was being opened is not the one to keep.
+            _kept.db, _kept.path = db, path
+            _kept.state = state if state and state[:2] == _opened_files[db][1] else None
+        g.db = db
     return g.db
 
 
+def release_db(error=None) -> None:
+    """At the end of a request, give its handle back to the thread for the next request;
+    after an error, close it."""
+    db = g.pop("db", None)
+    if db is not None and (error is not None or db.conn.in_transaction):
+        _close(db)
+
+
 def close_db(_error=None) -> None:
+    """Close the handle for good, so that the next request opens the database afresh (after
+    a full disk or a read-only file, and outside requests: at start-up, in a command)."""
     db = g.pop("db", None)
     if db is not None:
-        db.close()
+        _close(db)
+
+
+def _close(db: sqlite_utils.Database) -> None:
+    if db is getattr(_kept, "db", None):
+        _kept.db = None
+    db.close()
 
 
 def clock() -> datetime:

@@ -261,14 +261,16 @@ def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, 
     match = start(client)
     with sqlite3.connect(app.config["DATABASE"]) as db:
         pages = db.execute("PRAGMA page_count").fetchone()[0]
-    connect = store.connect
+    disk = {"pages": pages}
+    get_db = store.get_db
 
-    def connect_to_a_full_disk(path):
-        db = connect(path)
-        db.execute(f"PRAGMA max_page_count = {pages}")
+    def db_on_a_small_disk():
+        # Every request's handle, the kept one too, sees the disk as it is now.
+        db = get_db()
+        db.execute(f"PRAGMA max_page_count = {disk['pages']}")
         return db
 
-    monkeypatch.setattr(store, "connect", connect_to_a_full_disk)
+    monkeypatch.setattr(store, "get_db", db_on_a_small_disk)
     saved = 0
     while (answer := enter_hand(client, match)).status_code == 201:
         saved += 1
@@ -277,6 +279,6 @@ def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, 
     assert NOTHING_SAVED in answer.json["error"]
     assert one_line_logged(caplog)
     assert totals(client, match) == [saved, 0, 0]
-    monkeypatch.undo()
+    disk["pages"] *= 1000
     assert enter_hand(client, match).status_code == 201
     assert totals(client, match) == [saved + 1, 0, 0]
