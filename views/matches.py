@@ -3,7 +3,6 @@
 import dataclasses
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 import store
@@ -13,6 +12,7 @@ from scoring.players import verify_players
 from scoring.values import parse_int
 
 from . import is_fragment_request, remember_match, render
+from .i18n import gettext as _
 from .lookup import get_game_or_404, get_match_or_404, options_of, scored
 from .changes import describe_changes
 from .messages import match_full, refusal

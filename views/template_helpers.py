@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from scoring.cards import Card, Rank
 
+from . import i18n
 from .chart import chart_of
 from .rule_search import why_url
 
@@ -136,6 +137,7 @@ def entry_key() -> str:
 
 
 def register(app) -> None:
+    i18n.register(app)
     app.add_template_global(entry_key)
     app.add_template_global(why_url)
     app.add_template_global(chart_of)
