@@ -4,7 +4,7 @@ the request's catalogue is looked up once and kept, and the templates' ``_`` and
 ``ngettext`` use it directly. The output is Flask-Babel's and Jinja's, to the character."""
 
 from flask import g
-from flask_babel import get_translations
+from flask_babel import get_locale, get_translations
 from jinja2 import pass_eval_context
 from markupsafe import Markup
 
@@ -21,6 +21,19 @@ def translations():
     except AttributeError:
         kept.translations = get_translations()
         return kept.translations
+
+
+def locale_name() -> str:
+    """The request's language, "en" or "de", found once per request."""
+    try:
+        kept = g._get_current_object()
+    except RuntimeError:
+        return str(get_locale())
+    try:
+        return kept.locale_name
+    except AttributeError:
+        kept.locale_name = str(get_locale())
+        return kept.locale_name
 
 
 def gettext(string: str, **variables) -> str:

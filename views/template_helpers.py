@@ -1,16 +1,18 @@
 """Filters and globals the templates share: cards in the reader's language, languages."""
 
 import secrets
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from flask import current_app, request
-from flask_babel import format_decimal, get_locale
+from babel.numbers import format_decimal
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from scoring.cards import Card, Rank
 
 from . import i18n
+from .i18n import locale_name
 from .chart import chart_of
 from .rule_search import why_url
 
@@ -20,7 +22,7 @@ _GERMAN_RANKS = {Rank.JACK: "B", Rank.QUEEN: "D"}
 
 def rank_label(rank: Rank) -> str:
     """``B`` for a German reader, ``J`` for an English one."""
-    if str(get_locale()) == "de":
+    if locale_name() == "de":
         return _GERMAN_RANKS.get(rank, rank.value)
     return rank.value
 
@@ -103,13 +105,19 @@ MINUS = "\u2212"  # the typographic minus: "−35" reads better than "-35"
 
 def points(value) -> str:
     """A total as the reader writes numbers: 77.5 in English, 77,5 in German, −35."""
-    return format_decimal(value, format="0.#").replace("-", MINUS)
+    return _formatted(value, "0.#", locale_name())
 
 
 def number(value: int) -> str:
     """A whole number in a sentence, grouped as the reader writes it: 10.000 in German,
     10,000 in English."""
-    return format_decimal(value).replace("-", MINUS)
+    return _formatted(value, None, locale_name())
+
+
+# A sheet writes the same few totals and gains again and again, in one of two languages.
+@lru_cache(maxsize=4096, typed=True)
+def _formatted(value, pattern: str | None, locale: str) -> str:
+    return format_decimal(value, format=pattern, locale=locale).replace("-", MINUS)
 
 
 def signed(value) -> str:
@@ -158,7 +166,7 @@ def register(app) -> None:
 
     @app.context_processor
     def languages():
-        return {"languages": current_app.config["LANGUAGES"], "locale": str(get_locale()),
+        return {"languages": current_app.config["LANGUAGES"], "locale": locale_name(),
                 "here": _page_address()}
 
 
