@@ -194,10 +194,10 @@ def _security_headers(response):
     private = _shows_a_match() or request.endpoint == "home.index"
     if private and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = "private, no-cache"
-    # The same address answers page or fragment, in the reader's language.
-    for header in ("HX-Request", "HX-Boosted", "HX-History-Restore-Request",
-                   "Accept-Language"):
-        response.vary.add(header)
+    # The same address answers page or fragment, in the reader's language. One update:
+    # each change to the set writes the whole header again.
+    response.vary.update(("HX-Request", "HX-Boosted", "HX-History-Restore-Request",
+                          "Accept-Language"))
     return response
 
 
