@@ -11,7 +11,7 @@ def test_every_api_route_is_in_the_readme(app):
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/"):
             continue
-        path = re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule.rule)
+        path = re.sub(r"<(?:[^:>]+:)?(\w+)>", r"<\1>", rule.rule)
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert (method, path) in documented, f"{method} {path} is not in the README"
 

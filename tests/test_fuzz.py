@@ -325,6 +325,7 @@ def strategies(table: Table) -> dict:
         ("static", "GET"): st.builds(lambda name: Call("GET", f"/static/{name}"),
                                      segment(["app.css", "vendor", "panel.js", "..", "%2e%2e"])),
         ("api.search_rules", "GET"): page_get(table, "/api/v1/rules/search"),
+        ("api.openapi_document", "GET"): page_get(table, "/api/v1/openapi.json"),
         ("api.create_match", "POST"): api_post(MATCHES, {"game": "burro",
                                                          "players": ["Anna", "Ben"]}),
         ("api.import_match", "POST"): api_post(f"{MATCHES}/import", table.document),

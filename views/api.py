@@ -3,6 +3,8 @@
 Requests carry JSON (``Content-Type: application/json``); a browser form cannot send that
 to another site without asking first, which is why this blueprint needs no CSRF token.
 Write access to a match is its secret token, as on the pages; its view token only reads.
+Each operation names its models (``views.api_models``): a body reaches the view checked
+for its shape, and the OpenAPI document is generated from the same declarations.
 """
 
 import hashlib
@@ -13,22 +15,31 @@ from datetime import UTC, datetime
 from flask import Blueprint, abort, jsonify, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from pydantic import ValidationError
 
 import store
 from scoring import bura, buraco, burraco, burro
-from scoring.cards import Card, Rank, Suit, parse_card, parse_cards, parse_suit
+from scoring.cards import Card, Rank, parse_card, parse_cards, parse_suit
 from scoring.errors import HandError, MeldError, ScoringError
-from scoring.values import parse_int, yes_no
 from scoring.games import GAMES, corrected_hand, next_hand
 from scoring.players import verify_players
 
 from . import TitleRefused, rule_search, verify_title
+from . import api_models as models
+from .contract import api, refusal_of, refused
 from .inputs import BadRequest, json_body, not_json, parse_json
 from .links import absolute_url
 from .lookup import get_match_or_404, options_of, scored
 from .messages import describe, match_full, trick_reason
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+# A match by either of its links (32 characters): "/matches/import" is not one.
+MATCH = "/matches/<string(minlength=16):token>"
+
+# Every body may be refused (400) or be beyond the app's limit (413); a match's link may
+# only read (403), be unknown (404) or be of a deleted match (410).
+REFUSED = (400, 413)
+BY_LINK = (*REFUSED, 403, 404, 410)
 
 
 @bp.errorhandler(ScoringError)
@@ -46,19 +57,23 @@ def refuse_shape(error: BadRequest):
     return jsonify(error=str(error)), 400
 
 
-def _body() -> dict:
-    """The request's JSON object; deeper than the limit or holding invalid text, refused."""
-    body = json_body() if request.is_json else None
+@bp.before_request
+def read_body() -> None:
+    """A body that is not a JSON object within the limits (``views.inputs``) is refused
+    before its models see it; an import says so as a file."""
+    if request.method not in ("POST", "PUT"):
+        return
+    if not request.is_json:
+        raise not_json()
+    body = (parse_document(request.get_data()) if request.endpoint == "api.import_match"
+            else json_body())
     if not isinstance(body, dict):
         raise not_json()
-    return body
 
 
-def _field(body: dict, name: str, kind: type, default=None):
-    value = body.get(name, default)
-    if not isinstance(value, kind):
-        raise BadRequest(_("The field “%(name)s” is missing or of the wrong type.", name=name))
-    return value
+def _checked():
+    """The request's body as its model checked it."""
+    return request.context.json
 
 
 def _plain(value):
@@ -94,13 +109,24 @@ def standings_json(match: store.Match, editing: bool = True) -> dict:
     }
 
 
+@bp.get("/openapi.json")
+def openapi_document():
+    """This API as an OpenAPI 3.1 document, generated from its models and routes."""
+    return jsonify(api.spec)
+
+
 @bp.get("/rules/search")
+@api.validate(query=models.SearchQuery, resp=refused(*REFUSED, HTTP_200=models.SearchHits),
+              tags=["rules"])
 def search_rules():
-    """Rules sections for ``?q=…``, best first, the sections in ``lang`` (or the reader's
+    """Search the rules
+
+    Rules sections for ``q``, best first, the sections in ``lang`` (or the reader's
     language) ahead; ``game`` narrows to one game. ``corrected`` maps each misspelt word to
     the word searched in its place."""
-    query, game, lang = rule_search.search_filters()
-    found = rule_search.search(query, lang or str(get_locale()), game)
+    asked = request.context.query
+    found = rule_search.search(asked.q[:rule_search.MAX_QUERY], asked.lang or str(get_locale()),
+                               asked.game)
     return jsonify(hits=[
         {**hit, "snippet": "".join(piece for piece, _marked in hit["snippet"]),
          "marks": _mark_offsets(hit["snippet"])} for hit in found.hits],
@@ -118,25 +144,24 @@ def _mark_offsets(pieces) -> list[list[int]]:
 
 
 @bp.post("/burro/trick")
+@api.validate(json=models.BurroTrickCheck,
+              resp=refused(*REFUSED, HTTP_200=models.BurroTrickVerdict), tags=["burro"])
 def burro_trick():
-    """Who wins a Burro trick: ``{"deck": "40", "plays": ["5H", "JH", null, "7H"]}``."""
-    body = _body()
-    deck = burro.verify_deck(body.get("deck"))
-    plays = [None if play is None else parse_card(str(play))
-             for play in _field(body, "plays", list)]
-    trick = burro.trick_winner(deck, plays)
+    """Who wins a Burro trick
+
+    The first play is the lead; ``null`` is a player who passed."""
+    asked = _checked()
+    deck = burro.verify_deck(asked.deck)
+    trick = burro.trick_winner(deck, [None if play is None else parse_card(play)
+                                      for play in asked.plays])
     return jsonify(winner=trick.winner, card=trick.card.code, suit=trick.suit.value,
                    leads_next=trick.winner, passed=list(trick.passed),
                    reason=trick_reason(trick))
 
 
-def _card_list(value, name: str) -> list:
-    """Cards as a list of codes or as one string (``"3♥ 4♥ 5♥"``)."""
-    if isinstance(value, str):
-        return parse_cards(value)
-    if isinstance(value, list) and all(isinstance(card, str) for card in value):
-        return [parse_card(card) for card in value]
-    raise BadRequest(_("The field “%(name)s” is missing or of the wrong type.", name=name))
+def _cards(value: str | list[str]) -> list[Card]:
+    """Cards as a list of codes or typed as one string (``"3♥ 4♥ 5♥"``)."""
+    return parse_cards(value) if isinstance(value, str) else [parse_card(code) for code in value]
 
 
 def _stands_json(stands: Card | Rank | None) -> str | None:
@@ -161,17 +186,20 @@ def _buraco_reading_json(reading: buraco.Reading) -> dict:
 
 
 @bp.post("/burraco/meld")
+@api.validate(json=models.BurracoMeldCheck,
+              resp=refused(*REFUSED, HTTP_200=models.BurracoMeldAnswer), tags=["burraco"])
 def burraco_meld():
-    """Judge a meld: ``{"cards": [...], "options": {"semipulito": false}}``; with ``"onto"``
-    (a meld on the table) the cards are added to it, with ``"swap": true`` the one card
-    takes the place of its wildcard."""
-    body = _body()
-    cards = _card_list(body.get("cards"), "cards")
-    semipulito = yes_no(_field(body, "options", dict, {}).get("semipulito", False))
+    """Judge a Burraco meld
+
+    With ``onto`` (a meld on the table) the cards are added to it, with ``"swap": true``
+    the one card takes the place of its wildcard. An illegal meld answers ``valid: false``
+    with the reason and its code."""
+    asked = _checked()
+    cards, semipulito = _cards(asked.cards), asked.options.semipulito
     try:
-        if "onto" in body:
-            table = _card_list(body["onto"], "onto")
-            meld = (burraco.verify_swap(table, cards, semipulito) if yes_no(body.get("swap"))
+        if asked.onto is not None:
+            table = _cards(asked.onto)
+            meld = (burraco.verify_swap(table, cards, semipulito) if asked.swap
                     else burraco.verify_addition(table, cards, semipulito))
         else:
             meld = burraco.verify_meld(cards, semipulito)
@@ -183,27 +211,37 @@ def burraco_meld():
                    readings=[_reading_json(reading) for reading in meld.readings[1:]])
 
 
+def _sides(asked) -> list[dict]:
+    """The sides as sent, for the rules to check: a part left out stays out."""
+    return [side.model_dump(exclude_unset=True) for side in asked.sides]
+
+
 @bp.post("/burraco/hand")
+@api.validate(json=models.BurracoHandCheck, resp=refused(*REFUSED, HTTP_200=models.Scores),
+              tags=["burraco"])
 def burraco_hand():
-    """Score one hand: ``{"sides": [{...}, {...}]}`` → ``{"scores": [410, 155]}``; three
-    sides with ``"alone": null`` when nobody of three players ran out."""
-    body = _body()
-    semipulito = yes_no(_field(body, "options", dict, {}).get("semipulito", False))
-    sides = burraco.verify_hand_sides(body, semipulito)
+    """Score one Burraco hand
+
+    Three sides with ``"alone": null`` when nobody of three players ran out."""
+    asked = _checked()
+    hand = {"sides": _sides(asked), **asked.model_dump(include={"alone"}, exclude_unset=True)}
+    sides = burraco.verify_hand_sides(hand, asked.options.semipulito)
     return jsonify(scores=[side.score for side in sides])
 
 
 @bp.post("/buraco/meld")
+@api.validate(json=models.BuracoMeldCheck,
+              resp=refused(*REFUSED, HTTP_200=models.BuracoMeldAnswer), tags=["buraco"])
 def buraco_meld():
-    """Judge a meld: ``{"cards": [...], "options": {"variant": "seed"}}`` (or
-    ``"brazilian"``, ``"aberto"``); with ``"onto"`` (a meld on the table) the cards are
-    added to it."""
-    body = _body()
-    cards = _card_list(body.get("cards"), "cards")
-    variant = buraco.variant_of(_field(body, "options", dict, {}).get("variant"))
+    """Judge a Buraco meld
+
+    With ``onto`` (a meld on the table) the cards are added to it. An illegal meld
+    answers ``valid: false`` with the reason and its code."""
+    asked = _checked()
+    cards, variant = _cards(asked.cards), buraco.variant_of(asked.options.variant)
     try:
-        if "onto" in body:
-            meld = buraco.verify_addition(_card_list(body["onto"], "onto"), cards, variant)
+        if asked.onto is not None:
+            meld = buraco.verify_addition(_cards(asked.onto), cards, variant)
         else:
             meld = buraco.verify_meld(cards, variant)
     except MeldError as error:
@@ -215,106 +253,115 @@ def buraco_meld():
 
 
 @bp.post("/buraco/hand")
+@api.validate(json=models.BuracoHandCheck, resp=refused(*REFUSED, HTTP_200=models.Scores),
+              tags=["buraco"])
 def buraco_hand():
-    """Score one hand: ``{"options": {...}, "sides": [{...}, {...}]}`` → ``{"scores":
-    [550, 170]}``; with ``"players": 3`` in the options, one entry for each player."""
-    body = _body()
-    raw_options = _field(body, "options", dict, {})
-    players = parse_int(raw_options.get("players", buraco.MAX_PLAYERS))
-    if players is None:
-        raise BadRequest(_("The field “%(name)s” is missing or of the wrong type.",
-                           name="players"))
-    options = buraco.verify_options(raw_options, players)
-    sides = buraco.verify_sides(body.get("sides"), options, len(buraco.sides_of(players)))
+    """Score one Buraco hand
+
+    With ``"players": 3`` in the options, one entry for each player."""
+    asked = _checked()
+    players = asked.options.players
+    options = buraco.verify_options(asked.options.model_dump(exclude_unset=True), players)
+    sides = buraco.verify_sides(_sides(asked), options, len(buraco.sides_of(players)))
     return jsonify(scores=[side.score for side in sides])
 
 
-def _trump(body: dict) -> Suit:
-    return parse_suit(_field(body, "trump", str))
-
-
 @bp.post("/bura/claim")
+@api.validate(json=models.BuraClaimCheck,
+              resp=refused(*REFUSED, HTTP_200=models.BuraClaimVerdict), tags=["bura"])
 def bura_claim():
-    """``{"cards": [...]}`` (the claimant's trick cards; optional ``"pot": 4``) → the points,
-    whether a claim of 31 would be right, and with a pot what happens to it."""
-    body = _body()
-    claim = bura.check_claim(_card_list(body.get("cards"), "cards"))
+    """Check a claim of 31
+
+    The claimant's trick cards: their points and whether a claim of 31 would be right;
+    with a ``pot``, what happens to it."""
+    asked = _checked()
+    claim = bura.check_claim(_cards(asked.cards))
     answer = {"points": claim.points, "valid": claim.right}
-    if "pot" in body:
-        change, after = bura.pot_after_claim(body["pot"], claim.right)
+    if asked.pot is not None:
+        change, after = bura.pot_after_claim(asked.pot, claim.right)
         answer.update(claimant=change, pot=after)
     return jsonify(answer)
 
 
 @bp.post("/bura/trick")
+@api.validate(json=models.BuraTrickCheck,
+              resp=refused(*REFUSED, HTTP_200=models.BuraTrickVerdict), tags=["bura"])
 def bura_trick():
-    """``{"trump": "H", "front": [...], "response": [...]}`` → does the response take the
-    lead, and the pairing that beats (``null`` when none does, with the unbeaten cards)."""
-    body = _body()
-    verdict = bura.trick(_trump(body), _card_list(body.get("front"), "front"),
-                         _card_list(body.get("response"), "response"))
+    """Does a response beat the cards in front
+
+    The pairing that beats (``null`` when none does, with the unbeaten cards)."""
+    asked = _checked()
+    verdict = bura.trick(parse_suit(asked.trump), _cards(asked.front), _cards(asked.response))
     pairs = verdict.pairs and [[ahead.code, card.code] for ahead, card in verdict.pairs]
     return jsonify(beats=verdict.beats, pairs=pairs,
                    unbeaten=[card.code for card in verdict.unbeaten])
 
 
 @bp.post("/bura/lead")
+@api.validate(json=models.BuraLeadCheck, resp=refused(*REFUSED, HTTP_200=models.Verdict),
+              tags=["bura"])
 def bura_lead():
-    """``{"cards": [...]}`` (optional ``"declared": "three_aces"``) → may these be led?"""
-    body = _body()
-    cards = _card_list(body.get("cards"), "cards")
+    """May these cards be led
+
+    One card, or two or three of one suit; three aces only when declared."""
+    asked = _checked()
     try:
-        bura.verify_lead(cards, body.get("declared"))
+        bura.verify_lead(_cards(asked.cards), asked.declared)
     except HandError as error:
         return jsonify(valid=False, reason=describe(error), code=error.code)
     return jsonify(valid=True, reason=None)
 
 
 @bp.post("/bura/combination")
+@api.validate(json=models.BuraCombinationCheck,
+              resp=refused(*REFUSED, HTTP_200=models.BuraCombination), tags=["bura"])
 def bura_combination():
-    """``{"trump": "H", "cards": [3 cards]}`` → ``"bura"``, ``"three_aces"``, ``"molodka"``
-    (with ``"options": {"little_moscow": true}`` also ``"little_moscow"``) or ``null``, and
-    whether it wins the pot at once or is led all three together."""
-    body = _body()
-    options = {flag: yes_no(value) for flag, value in _field(body, "options", dict, {}).items()}
-    found = bura.combination(_trump(body), _card_list(body.get("cards"), "cards"),
-                             options.get("little_moscow", False))
+    """Name a combination of three cards
+
+    ``bura``, ``three_aces``, ``molodka``, ``little_moscow`` (with that option) or
+    ``null``, and whether it wins the pot at once or is led all three together."""
+    asked = _checked()
+    options = asked.options
+    found = bura.combination(parse_suit(asked.trump), _cards(asked.cards),
+                             options.little_moscow)
     if found is None:
         return jsonify(combination=None, wins_pot=False, led_together=False)
     return jsonify(combination=found.value,
-                   wins_pot=bura.wins_the_pot(found, options.get("three_aces_win", False),
-                                              options.get("moscow", False)),
+                   wins_pot=bura.wins_the_pot(found, options.three_aces_win, options.moscow),
                    led_together=bura.led_together(found))
 
 
-def _setup(body: dict) -> tuple:
+def _setup(asked) -> tuple:
     """A match's game (its name and rules), players and options, as the rules accept them."""
-    name = _field(body, "game", str)
-    if name not in GAMES:
-        raise BadRequest(_("There is no game “%(name)s” to keep score for yet.", name=name[:30]))
-    game = GAMES[name]
-    players = verify_players(_field(body, "players", list), game.MIN_PLAYERS,
-                             game.MAX_PLAYERS)
-    return name, game, players, game.verify_options(_field(body, "options", dict, {}),
-                                                    len(players))
+    game = GAMES[asked.game]
+    players = verify_players(asked.players, game.MIN_PLAYERS, game.MAX_PLAYERS)
+    return asked.game, game, players, game.verify_options(asked.options, len(players))
 
 
 @bp.post("/matches")
+@api.validate(json=models.MatchSetup, resp=refused(*REFUSED, HTTP_201=models.MatchStarted),
+              tags=["matches"])
 def create_match():
-    """Start a match: ``{"game": "burro", "players": [...], "options": {...}}`` → 201."""
+    """Start a match
+
+    Answers with its secret ``token``, its read-only ``view_token`` and its standings.
+    Sent again with the same ``Idempotency-Key`` and body, it answers with the same match."""
     match = store.match_created_with(store.get_db(), _creation_key())
     if match is None:
-        name, _game, players, options = _setup(_body())
+        name, _game, players, options = _setup(_checked())
         match = store.create_match(store.get_db(), name, players, options.to_dict(),
                                    _creation_key())
     return jsonify({**standings_json(match), "token": match.token}), 201
 
 
-@bp.get("/matches/<token>")
+@bp.get(MATCH)
+@api.validate(resp=refused(404, 410, HTTP_200=models.Standings, HTTP_304=None),
+              tags=["matches"])
 def show_match(token):
-    """The standings of a match, by its edit token or its read-only view token. The answer's
-    ETag is the match's version: asked again with ``If-None-Match``, an unchanged match
-    answers 304 from its version alone."""
+    """The standings of a match
+
+    By its edit token or its read-only view token. The answer's ETag is the match's
+    version: asked again with ``If-None-Match``, an unchanged match answers 304."""
     version = store.match_version(store.get_db(), token)
     if version is not None and request.if_none_match.contains_weak(_etag(version)):
         return "", 304, {"ETag": f'W/"{_etag(version)}"'}
@@ -335,58 +382,66 @@ def _standings_of(token: str):
     return jsonify(standings_json(get_match_or_404(token)))
 
 
-@bp.post("/matches/<token>/hands")
+def _hand(asked) -> dict:
+    """The hand as sent, without the version it names."""
+    return asked.model_dump(exclude_unset=True, exclude={"version"})
+
+
+@bp.post(f"{MATCH}/hands")
+@api.validate(json=models.Hand, resp=refused(*BY_LINK, 409, HTTP_201=models.Standings),
+              tags=["matches"])
 def add_hand(token):
-    """Enter the next hand (Burro: ``{"burro": 2}``; Portuguese, Cangkul: ``{"winner": 0}``)."""
+    """Enter the next hand
+
+    In the shape of the match's game (Burro: ``{"burro": 2}``; Portuguese Burro, Cangkul:
+    ``{"winner": 0}``; Burraco and Buraco: ``{"sides": [...]}``; Bura: ``{"outcome": …,
+    "player": …}``; Burkosel: ``{"card_points": […], "tricks": […]}``)."""
     match = get_match_or_404(token)
-    body = _body()
+    asked = _checked()
 
     def add(match: store.Match, version: int) -> None:
         hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
-                                     match.hands, body)
+                                     match.hands, _hand(asked))
         store.add_hand(store.get_db(), match, hand, version, _idempotency_key())
 
-    _change(match, body.get("version"), add)
+    _change(match, asked.version, add)
     return jsonify(standings_json(get_match_or_404(token))), 201
 
 
-@bp.put("/matches/<token>/hands/<int:number>")
+@bp.put(f"{MATCH}/hands/<int:number>")
+@api.validate(json=models.Hand, resp=refused(*BY_LINK, 409, HTTP_200=models.Standings),
+              tags=["matches"])
 def replace_hand(token, number):
-    """Correct hand ``number`` (from 1); the replaced entry stays in the history."""
+    """Correct a hand
+
+    Hand ``number`` counts from 1; the replaced entry stays in the history."""
     match = get_match_or_404(token)
-    body = _body()
+    asked = _checked()
 
     def correct(match: store.Match, version: int) -> None:
         hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
-                                          len(match.players), match.hands, number, body)
+                                          len(match.players), match.hands, number,
+                                          _hand(asked))
         store.replace_hand(store.get_db(), match, number, hand, version, _idempotency_key())
 
-    _change(match, body.get("version"), correct)
+    _change(match, asked.version, correct)
     return jsonify(standings_json(get_match_or_404(token)))
 
 
-@bp.delete("/matches/<token>/hands/last")
+@bp.delete(f"{MATCH}/hands/last")
+@api.validate(query=models.UndoQuery, resp=refused(*BY_LINK, 409, HTTP_200=models.Standings),
+              tags=["matches"])
 def undo_hand(token):
-    """Take back the last hand."""
+    """Take back the last hand
+
+    It stays in the history as undone."""
     def undo(match: store.Match, version: int) -> None:
         if not match.hands:
             raise BadRequest(_("There is no hand to undo."))
         store.undo_last_hand(store.get_db(), match, version, _idempotency_key())
 
-    _change(get_match_or_404(token), request.args.get("version"), undo)
+    _change(get_match_or_404(token), request.context.query.version, undo)
     return jsonify(standings_json(get_match_or_404(token)))
-
-
-def _version(match: store.Match, given) -> int:
-    """The match's version the client last saw (``"version"``); without one, the current:
-    a client that names it cannot overwrite a change it has not seen."""
-    if given is None:
-        return match.version
-    version = parse_int(given)
-    if version is None:
-        raise BadRequest(_("The field “%(name)s” is missing or of the wrong type.",
-                           name="version"))
-    return version
 
 
 def _idempotency_key() -> str | None:
@@ -415,7 +470,7 @@ RACE_RETRIES = 20
 RACE_PAUSE_S = 0.005
 
 
-def _change(match: store.Match, given_version, write) -> None:
+def _change(match: store.Match, given_version: int | None, write) -> None:
     """Make one change, ``write(match, version)``, which checks it by the rules and stores
     it, unless this request's key made it already. Only a client that named the version
     it saw gets 409 when the match has moved on."""
@@ -426,7 +481,7 @@ def _change(match: store.Match, given_version, write) -> None:
         if _made_before(match):
             return
         try:
-            write(match, _version(match, given_version))
+            write(match, match.version if given_version is None else given_version)
             return
         except store.StaleEntry:
             # The same request sent twice at once: the next turn finds the first's change.
@@ -439,7 +494,6 @@ def _change(match: store.Match, given_version, write) -> None:
 
 MATCH_FORMAT = "tablemate-match"
 MATCH_FORMAT_VERSION = 1
-ENTRY_STATUSES = (store.ACTIVE, store.REPLACED, store.UNDONE)
 
 
 def match_document(match: store.Match) -> dict:
@@ -451,9 +505,12 @@ def match_document(match: store.Match) -> dict:
             "entries": store.match_entries(store.get_db(), match)}
 
 
-@bp.get("/matches/<token>/export")
+@bp.get(f"{MATCH}/export")
+@api.validate(resp=refused(403, 404, 410, HTTP_200=models.MatchDocument), tags=["matches"])
 def export_match(token):
-    """The whole match as one JSON document (``POST /matches/import`` reads it back)."""
+    """The whole match as one document
+
+    ``POST /api/v1/matches/import`` reads it back. It holds no token or link."""
     match = get_match_or_404(token)
     response = jsonify(match_document(match))
     response.headers["Content-Disposition"] = (
@@ -462,11 +519,16 @@ def export_match(token):
 
 
 @bp.post("/matches/import")
+@api.validate(json=models.MatchDocument, resp=refused(*REFUSED, HTTP_201=models.MatchStarted),
+              tags=["matches"])
 def import_match():
-    """A match exported elsewhere, as a new match with links of its own → 201."""
+    """Import a match
+
+    A match exported elsewhere, as a new match with links of its own. The document is
+    checked whole first; nothing is created when any of it fails."""
     match = store.match_created_with(store.get_db(), _creation_key())
     if match is None:
-        fields = read_match_document(parse_document(request.get_data()))
+        fields = _match_fields(_checked())
         match = store.import_match(store.get_db(), **fields, key=_creation_key())
     return jsonify({**standings_json(match), "token": match.token}), 201
 
@@ -482,30 +544,36 @@ def parse_document(raw: bytes):
 
 
 def read_match_document(document) -> dict:
-    """Check a match document whole before anything is written: its format, game, players,
-    options, every entry, and that the hands add up by the rules. The arguments of
-    ``store.import_match``; a refusal is a ``BadRequest`` or a ``ScoringError``."""
+    """Check a match document whole before anything is written (the import page's file):
+    the arguments of ``store.import_match``; a refusal is a ``BadRequest`` or a
+    ``ScoringError``."""
     if not isinstance(document, dict) or document.get("format") != MATCH_FORMAT:
         raise BadRequest(_("The file is not a match exported from Tablemate."))
     version = document.get("format_version")
-    if type(version) is not int or version != MATCH_FORMAT_VERSION:
+    if version != MATCH_FORMAT_VERSION:
         raise BadRequest(_("The file is in format %(version)s, but only format %(known)s "
                            "can be read.", version=str(version)[:10],
                            known=MATCH_FORMAT_VERSION))
-    name, game, players, options = _setup(document)
-    raw_entries = _field(document, "entries", list)
-    if len(raw_entries) > store.MAX_ENTRIES:
-        raise BadRequest(_("A match of at most %(num)s entries can be imported.",
-                           num=store.MAX_ENTRIES))
-    entries = [_entry(game, options, len(players), raw, position)
-               for position, raw in enumerate(raw_entries, start=1)]
+    try:
+        checked = models.MatchDocument.model_validate(document)
+    except ValidationError as error:
+        raise BadRequest(refusal_of(error)["error"]) from None
+    return _match_fields(checked)
+
+
+def _match_fields(checked: models.MatchDocument) -> dict:
+    """A document of the right shape, checked by the rules: its players, options, every
+    entry, and that the hands add up."""
+    name, game, players, options = _setup(checked)
+    entries = [_entry(game, options, len(players), entry, position)
+               for position, entry in enumerate(checked.entries, start=1)]
     _verify_hands_add_up(game, options, len(players), entries)
     return {"game": name, "players": players, "options": options.to_dict(),
-            "created_at": _moment(document.get("created_at")), "entries": entries,
-            "title": _title(document.get("title"))}
+            "created_at": _moment(checked.created_at), "entries": entries,
+            "title": _title(checked.title)}
 
 
-def _title(raw) -> str | None:
+def _title(raw: str | None) -> str | None:
     """The match's own title, checked as a rename is; None where it has none (older files
     have no such field)."""
     try:
@@ -514,24 +582,20 @@ def _title(raw) -> str | None:
         raise BadRequest(str(refusal)) from None
 
 
-def _entry(game, options, players: int, raw, position: int) -> dict:
+def _entry(game, options, players: int, entry: models.Entry, position: int) -> dict:
     """One entry of a document, its hand checked by the game's rules (replaced and undone
     ones too: the history shows them)."""
-    if not isinstance(raw, dict):
-        raise BadRequest(_("Entry %(position)s is not an entry.", position=position))
-    number, status, data = raw.get("number"), raw.get("status"), raw.get("data")
-    if (type(number) is not int or not 1 <= number <= store.MAX_ENTRIES
-            or status not in ENTRY_STATUSES or not isinstance(data, dict)):
-        raise BadRequest(_("Entry %(position)s needs a hand number, a status (active, "
-                           "replaced or undone) and its data.", position=position))
+    if entry.status != store.ACTIVE and entry.ended_at is None:
+        raise BadRequest(_("Entry %(position)s was replaced or undone, but it does not say "
+                           "when (“ended_at”).", position=position))
     try:
-        hand = game.verify_hand(options, players, data)
+        hand = game.verify_hand(options, players, entry.data)
     except ScoringError as error:
         raise BadRequest(_("Entry %(position)s: %(reason)s", position=position,
                            reason=describe(error))) from None
-    ended_at = None if status == store.ACTIVE else _moment(raw.get("ended_at"))
-    return {"number": number, "status": status, "data": hand,
-            "created_at": _moment(raw.get("created_at")), "ended_at": ended_at}
+    ended_at = None if entry.status == store.ACTIVE else _moment(entry.ended_at)
+    return {"number": entry.number, "status": entry.status, "data": hand,
+            "created_at": _moment(entry.created_at), "ended_at": ended_at}
 
 
 def _verify_hands_add_up(game, options, players: int, entries) -> None:
@@ -547,13 +611,6 @@ def _verify_hands_add_up(game, options, players: int, entries) -> None:
                            reason=describe(error))) from None
 
 
-def _moment(value) -> str:
+def _moment(moment: datetime) -> str:
     """A time from the document, as the store writes times (UTC, to the second)."""
-    try:
-        moment = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise BadRequest(_("“%(value)s” is not a time with its time zone.",
-                           value=str(value)[:30]))
     return moment.astimezone(UTC).isoformat(timespec="seconds")

@@ -32,15 +32,18 @@ def _explanation(error: HTTPException) -> str:
 
 
 def handle_http_error(error: HTTPException):
-    """Render an HTTP error in the form the request asked for."""
+    """Render an HTTP error in the form the request asked for, with the error's own headers
+    (a 405's ``Allow``)."""
     status, message = error.code, _explanation(error)
+    headers = [(name, value) for name, value in error.get_headers()
+               if name.lower() != "content-type"]
     if request.path.startswith("/api/"):
-        return jsonify(error=message), status
+        return jsonify(error=message), status, headers
     if is_fragment_request():
         # The page stays as it is; the message shows in its flash area.
-        headers = {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
+        headers += [("HX-Retarget", "#flash"), ("HX-Reswap", "innerHTML")]
         return render_block("error.html", "message", message=message), status, headers
-    return render_template("error.html", status=status, message=message), status
+    return render_template("error.html", status=status, message=message), status, headers
 
 
 def handle_unexpected_error(error: Exception):
