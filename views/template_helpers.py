@@ -14,6 +14,7 @@ from scoring.cards import Card, Rank
 from . import i18n
 from .i18n import locale_name
 from .chart import chart_of
+from .kept import Kept
 from .rule_search import why_url
 
 # German tables call jack and queen Bube and Dame (seed 000: "K D B 7 6 5 4 3 2 A").
@@ -139,6 +140,18 @@ def seat_names(seats, players) -> str:
     return ", ".join(players[seat] for seat in seats)
 
 
+# The phones at a table each ask for the sheet after every change: what they all see alike
+# (the history of one version of a match, in one language) is rendered once.
+_kept_html = Kept(128)
+
+
+def kept_html(*key, caller) -> Markup:
+    """What a ``{% call kept_html(...) %}`` block renders, kept by ``key``, the reader's
+    language and the address the app is served under."""
+    return _kept_html.get((*key, locale_name(), request.script_root),
+                          lambda: Markup(caller()))
+
+
 def entry_key() -> str:
     """A fresh key for an entry form: unguessable, so two phones never share one."""
     return secrets.token_urlsafe(12)
@@ -147,6 +160,7 @@ def entry_key() -> str:
 def register(app) -> None:
     i18n.register(app)
     app.add_template_global(entry_key)
+    app.add_template_global(kept_html)
     app.add_template_global(why_url)
     app.add_template_global(chart_of)
     app.add_template_global(tap_label)
