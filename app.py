@@ -14,8 +14,8 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import store
-from views import (api, assets, checkers, errors, home, links, matches, offline, rule_search,
-                   rules, share, template_helpers, transfer)
+from views import (api, api_docs, assets, checkers, errors, home, links, matches,
+                   offline, rule_search, rules, share, template_helpers, transfer)
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
@@ -96,7 +96,7 @@ def create_app(config=None) -> Flask:
     compress.init_app(app)
     csrf.exempt(api.bp)
     for blueprint in (home.bp, matches.bp, share.bp, transfer.bp, checkers.bp, rules.bp,
-                      api.bp, offline.bp):
+                      api.bp, api_docs.bp, offline.bp):
         app.register_blueprint(blueprint)
     assets.register(app)
     errors.register(app)

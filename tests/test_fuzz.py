@@ -326,6 +326,7 @@ def strategies(table: Table) -> dict:
                                      segment(["app.css", "vendor", "panel.js", "..", "%2e%2e"])),
         ("api.search_rules", "GET"): page_get(table, "/api/v1/rules/search"),
         ("api.openapi_document", "GET"): page_get(table, "/api/v1/openapi.json"),
+        ("api_docs.show", "GET"): page_get(table, "/api/v1/docs"),
         ("api.create_match", "POST"): api_post(MATCHES, {"game": "burro",
                                                          "players": ["Anna", "Ben"]}),
         ("api.import_match", "POST"): api_post(f"{MATCHES}/import", table.document),

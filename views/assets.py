@@ -46,13 +46,15 @@ def hashed_name(filename: str) -> str:
     return f"{stem}.{value}{suffix}"
 
 
-def all_hashed_urls() -> list[str]:
-    """Every static file's versioned address, for the service worker to keep offline."""
+def all_hashed_urls(leaving_out: tuple[str, ...] = ()) -> list[str]:
+    """Every static file's versioned address but those in the folders ``leaving_out``, for
+    the service worker to keep offline."""
     root = current_app.static_folder
+    left_out = tuple(f"{folder}/" for folder in leaving_out)
     names = sorted(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
                    for folder, _dirs, files in os.walk(root) for name in files)
     prefix = current_app.static_url_path
-    return [f"{prefix}/{hashed_name(name)}" for name in names]
+    return [f"{prefix}/{hashed_name(name)}" for name in names if not name.startswith(left_out)]
 
 
 def _versioned(endpoint: str, values: dict) -> None:

@@ -4,6 +4,7 @@ import hashlib
 
 from flask import Blueprint, render_template
 
+from .api_docs import VIEWER as API_VIEWER
 from .assets import DIGEST_LENGTH, all_hashed_urls
 
 bp = Blueprint("offline", __name__)
@@ -13,7 +14,8 @@ bp = Blueprint("offline", __name__)
 def worker():
     """The worker with today's list of static files: a release changes the list, the phone
     sees a new worker and swaps its kept files for the new ones."""
-    assets = all_hashed_urls()
+    # The API viewer is megabytes that a phone at the table never needs.
+    assets = all_hashed_urls(leaving_out=(API_VIEWER,))
     version = hashlib.sha256("\n".join(assets).encode()).hexdigest()[:DIGEST_LENGTH]
     body = render_template("offline/sw.js", assets=assets, version=version,
                            digest_length=DIGEST_LENGTH)
