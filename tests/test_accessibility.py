@@ -104,6 +104,13 @@ def offline_with_a_game_waiting(page: Page, client) -> None:
     page.locator("[data-save-failed]").wait_for()
 
 
+def api_docs(page: Page, client) -> None:
+    """The API docs with Swagger UI drawn, one operation opened to try."""
+    page.goto("/api/v1/docs")
+    page.locator(".opblock-summary", has_text="/api/v1/burraco/meld").first.click()
+    page.get_by_role("button", name="Try it out").wait_for()
+
+
 # Every page a player meets, in the states that add something to look at.
 STATES = {
     "home": at("/"),
@@ -136,7 +143,12 @@ STATES = {
     "page not found": at("/m/no-such-match"),
     "import": at("/import"),
     "import, refused": refused_import,
+    "API docs": api_docs,
 }
+# Swagger UI's own markup has findings that no setting or stylesheet of ours can fix (a button
+# inside a button, headings that skip a level): on the API docs, axe checks our part of the
+# page. Our stylesheet darkens the viewer's faintest colours all the same.
+CHECKED_PART = {"API docs": {"exclude": [["#api-viewer"]]}}
 
 
 def readable(violations: list[tuple[str, dict]]) -> str:
@@ -164,7 +176,8 @@ def test_every_page_passes_axe_in_light_and_dark(page: Page, client, state):
     found = []
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        found += [(scheme, violation) for violation in axe.run(page).response["violations"]]
+        found += [(scheme, violation) for violation
+                  in axe.run(page, context=CHECKED_PART.get(state)).response["violations"]]
     assert not found, f"axe on {state} ({page.url}):\n{readable(found)}"
 
 
