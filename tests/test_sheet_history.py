@@ -1,7 +1,12 @@
-"""A sheet's history is rendered once per match version and kept for the other phones:
-each still sees it in its own language, through its own link, and as it now stands."""
+"""What every phone at a table sees alike (a version's history, the entry panel before
+anything is typed) is rendered once and kept for the other phones: each still sees it in
+its own language, through its own link, and as the match now stands."""
 
-from test_share import MATCHES, HANDS, start, text
+import re
+
+from test_share import HANDS, MATCHES, start, text
+
+TABLE_POINTS = re.compile(r'name="s0_table" [^>]*value="(\d*)"')
 
 
 def test_the_same_history_comes_in_each_readers_language(client):
@@ -27,3 +32,15 @@ def test_a_hand_saved_on_another_phone_is_in_the_history_at_once(client):
     assert f"{sheet}/hands/2" not in text(client.get(sheet))
     client.post(f"{MATCHES}/{match['token']}/hands", json=HANDS["burraco"])
     assert f"{sheet}/hands/2" in text(client.get(sheet))
+
+
+def test_each_correction_panel_holds_its_own_hand_and_the_next_one_is_empty(client):
+    match = start(client, "burraco", hands=1)
+    other = {"sides": [{**HANDS["burraco"]["sides"][0], "table_points": 185},
+                       HANDS["burraco"]["sides"][1]]}
+    client.post(f"{MATCHES}/{match['token']}/hands", json=other)
+    sheet = f"/m/{match['token']}"
+    assert TABLE_POINTS.search(text(client.get(sheet)))[1] == ""
+    assert TABLE_POINTS.search(text(client.get(f"{sheet}/hands/1")))[1] == "120"
+    assert TABLE_POINTS.search(text(client.get(f"{sheet}/hands/2")))[1] == "185"
+    assert TABLE_POINTS.search(text(client.get(sheet)))[1] == ""

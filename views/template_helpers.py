@@ -145,9 +145,11 @@ def seat_names(seats, players) -> str:
 _kept_html = Kept(128)
 
 
-def kept_html(*key, caller) -> Markup:
-    """What a ``{% call kept_html(...) %}`` block renders, kept by ``key``, the reader's
-    language and the address the app is served under."""
+def kept_html(key: tuple | None, caller) -> Markup:
+    """What a ``{% call kept_html(key) %}`` block renders, kept by ``key``, the reader's
+    language and the address the app is served under; with no key, rendered afresh."""
+    if key is None:
+        return caller()
     return _kept_html.get((*key, locale_name(), request.script_root),
                           lambda: Markup(caller()))
 
