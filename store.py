@@ -296,11 +296,23 @@ def restore(path: str, backup_path: str) -> int:
         live = connect(path)
         try:
             with _storage_faults(), _migration_lock(path):
+                used = live.execute("SELECT coalesce(max(version), 0) FROM matches").fetchone()[0]
                 copy.backup(live.conn)
                 migrate(live)
+                _count_versions_on_from(live, used)
         finally:
             live.close()
     return matches
+
+
+def _count_versions_on_from(db, used: int) -> None:
+    """Move every version of the restored matches above ``used``, the highest the live
+    database had given out: the running app keeps what it derived per match and version, and
+    the hands entered after a restore must not meet what was derived from those it undid."""
+    with _writing(db):
+        db.execute("UPDATE matches SET version = version + ?", [used])
+        db.execute("UPDATE entries SET version = version + ?, ended_version = ended_version + ?",
+                   [used, used])
 
 
 @contextmanager

@@ -70,6 +70,21 @@ def test_a_restore_puts_the_backup_back_while_the_app_runs(app, client, runner, 
     assert totals(client, match) == [2, 0, 0]
 
 
+def test_hands_entered_after_a_restore_are_not_mistaken_for_those_it_undid(
+        app, client, runner, tmp_path):
+    match = start(client)
+    runner.invoke(args=["backup", str(tmp_path / "backup.sqlite")])
+    enter_hand(client, match)
+    assert totals(client, match) == [1, 0, 0]
+    client.get(f"/m/{match['token']}")
+
+    assert runner.invoke(args=["restore", str(tmp_path / "backup.sqlite")]).exit_code == 0
+    client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 1})
+
+    # The match's version after the restored one is new: Ben's hand, not Anna's undone one.
+    assert totals(client, match) == [0, 1, 0]
+
+
 def test_a_backup_from_before_the_last_migrations_is_restored_and_brought_up_to_date(
         app, client, runner, tmp_path, monkeypatch):
     older_database(tmp_path / "older.sqlite", monkeypatch, 4)
