@@ -309,10 +309,11 @@ def _count_versions_on_from(db, used: int) -> None:
     """Move every version of the restored matches above ``used``, the highest the live
     database had given out: the running app keeps what it derived per match and version, and
     the hands entered after a restore must not meet what was derived from those it undid."""
+    shift = used + 1
     with _writing(db):
-        db.execute("UPDATE matches SET version = version + ?", [used])
+        db.execute("UPDATE matches SET version = version + ?", [shift])
         db.execute("UPDATE entries SET version = version + ?, ended_version = ended_version + ?",
-                   [used, used])
+                   [shift, shift])
 
 
 @contextmanager
@@ -479,6 +480,14 @@ def match_version(db, link: str) -> int | None:
     return row and row[0]
 
 
+def shown_version(db, link: str) -> int | None:
+    """The version of the match behind a link, unless it was deleted: the version the
+    API's answer for that link is kept by."""
+    row = db.conn.execute("SELECT version FROM matches WHERE (token = :link OR "
+                          "view_token = :link) AND deleted_at IS NULL", {"link": link}).fetchone()
+    return row and row[0]
+
+
 def get_watched_match(db, view_token: str) -> Match | None:
     """The match this read-only link shows."""
     return _match_where(db, "view_token", view_token)
@@ -501,12 +510,36 @@ def _match_where(db, column: str, value: str) -> Match | None:
 def _match_from_row(db, row: dict) -> Match:
     players = [r["name"] for r in db.query(
         "SELECT name FROM players WHERE match_id = ? ORDER BY seat", [row["id"]])]
-    hands = [json.loads(r["data"]) for r in db.query(
-        "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
-        [row["id"], ACTIVE])]
     return Match(row["id"], row["token"], row["game"], json.loads(row["options"]),
-                 tuple(players), tuple(hands), row["created_at"], row["version"],
+                 tuple(players), _active_hands(db, row), row["created_at"], row["version"],
                  row["view_token"], row["title"])
+
+
+# The hands of the version last read of each match, by its link. A version's hands never
+# change once written (a restore moves every version on), and the phones at a table read
+# the same version again and again: a long match's thousand entries are read and decoded
+# once per change instead of once per look.
+_hands_read: dict[str, tuple[int, tuple]] = {}
+_hands_lock = threading.Lock()
+HANDS_KEPT = 1024
+
+
+def _active_hands(db, row: dict) -> tuple[dict, ...]:
+    kept = _hands_read.get(row["token"])
+    if kept is not None and kept[0] == row["version"]:
+        return kept[1]
+    hands = tuple(json.loads(r["data"]) for r in db.query(
+        "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
+        [row["id"], ACTIVE]))
+    _keep_hands(row["token"], row["version"], hands)
+    return hands
+
+
+def _keep_hands(token: str, version: int, hands: tuple[dict, ...]) -> None:
+    with _hands_lock:
+        _hands_read[token] = version, hands
+        if len(_hands_read) > HANDS_KEPT:
+            del _hands_read[next(iter(_hands_read))]
 
 
 def past_entries(db, match: Match) -> list[PastEntry]:
@@ -570,6 +603,9 @@ def add_hand(db, match: Match, data: dict, version: int, key: str | None = None)
     """Store the next hand, unless the match changed since ``version`` was shown."""
     with _changing(db, match, version) as new_version:
         _insert_entry(db, match, _live_count(db, match.id) + 1, data, new_version, key)
+    if version == match.version:
+        # The next look reads these hands: as a read would give them back.
+        _keep_hands(match.token, new_version, (*match.hands, json.loads(json.dumps(data))))
 
 
 def replace_hand(db, match: Match, number: int, data: dict, version: int,

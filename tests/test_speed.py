@@ -131,7 +131,8 @@ def test_a_long_match_shows_its_last_fifty_hands_and_a_link_to_all(app, client):
 
 def test_standings_are_derived_once_per_version_of_a_match(app, client, monkeypatch):
     """Every phone asks for the sheet after each change, and the API for the standings: a
-    version's standings are derived once, and a change derives them afresh."""
+    version's standings are derived once, and a hand sent through the API keeps those it
+    was checked with for the version it wrote."""
     token = burro_match(app, client, 3)
     derived = []
     original = lookup.score
@@ -142,7 +143,26 @@ def test_standings_are_derived_once_per_version_of_a_match(app, client, monkeypa
     assert len(derived) == 1
     client.post(f"{MATCHES}/{token}/hands", json={"winner": 0})
     assert client.get(f"{MATCHES}/{token}").json["totals"] == [2, 1, 1]
-    assert len(derived) == 2
+    client.get(f"/m/{token}")
+    assert len(derived) == 1
+
+
+def test_the_match_api_answers_a_version_asked_again_without_reading_the_match(
+        app, client, monkeypatch):
+    """Phones and scripts ask for the standings again and again: an unchanged match is
+    answered from the version alone, each link with its own answer, a deleted one with 410."""
+    token = burro_match(app, client, 3)
+    view_token = client.get(f"{MATCHES}/{token}").json["view_token"]
+    read = []
+    original = store.get_match
+    monkeypatch.setattr(store, "get_match", lambda *args: read.append(args) or original(*args))
+    assert client.get(f"{MATCHES}/{token}").json["url"].endswith(f"/m/{token}")
+    assert read == []
+    assert "url" not in client.get(f"{MATCHES}/{view_token}").json
+    with app.app_context():
+        store.delete_match(store.get_db(), original(store.get_db(), token), "phone")
+    assert client.get(f"{MATCHES}/{token}").status_code == 410
+    assert client.get(f"{MATCHES}/{view_token}").status_code == 410
 
 
 def test_a_bounded_memory_keeps_the_last_asked_and_lets_the_oldest_go():

@@ -12,7 +12,7 @@ import random
 import time
 from datetime import UTC, datetime
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from pydantic import ValidationError
@@ -28,8 +28,9 @@ from . import TitleRefused, rule_search, verify_title
 from . import api_models as models
 from .contract import api, refusal_of, refused
 from .inputs import BadRequest, json_body, not_json, parse_json
+from .kept import Kept
 from .links import absolute_url
-from .lookup import get_match_or_404, options_of, scored
+from .lookup import get_match_or_404, keep_scored, options_of, scored
 from .messages import describe, match_full, trick_reason
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -362,24 +363,38 @@ def show_match(token):
 
     By its edit token or its read-only view token. The answer's ETag is the match's
     version: asked again with ``If-None-Match``, an unchanged match answers 304."""
-    version = store.match_version(store.get_db(), token)
-    if version is not None and request.if_none_match.contains_weak(_etag(version)):
+    version = store.shown_version(store.get_db(), token)
+    if version is None:
+        _match_by_link(token)  # 404, or 410 for a deleted match
+    if request.if_none_match.contains_weak(_etag(version)):
         return "", 304, {"ETag": f'W/"{_etag(version)}"'}
-    response = _standings_of(token)
-    response.set_etag(_etag(version), weak=True)
+    shown, body = _answers.get((token, version, request.host_url),
+                               lambda: _standings_body(token))
+    response = current_app.response_class(body, mimetype="application/json")
+    response.set_etag(_etag(shown), weak=True)
     return response
+
+
+# An answer stays the same for a link and version (and the address its links are built
+# on): the phones and scripts asking again get it for one indexed lookup.
+_answers = Kept(512)
 
 
 def _etag(version) -> str:
     return f"v{version}"
 
 
-def _standings_of(token: str):
-    """The standings as the link may see them: the view token's answer holds no edit link."""
+def _match_by_link(token: str) -> tuple[store.Match, bool]:
+    """The match behind either link, and whether it was the players' (edit) link."""
     watched = store.get_watched_match(store.get_db(), token)
-    if watched is not None:
-        return jsonify(standings_json(watched, editing=False))
-    return jsonify(standings_json(get_match_or_404(token)))
+    return (watched, False) if watched is not None else (get_match_or_404(token), True)
+
+
+def _standings_body(token: str) -> tuple[int, bytes]:
+    """The standings as the link may see them (the view token's hold no edit link), with
+    the version they are of."""
+    match, editing = _match_by_link(token)
+    return match.version, jsonify(standings_json(match, editing)).get_data()
 
 
 def _hand(asked) -> dict:
@@ -400,9 +415,11 @@ def add_hand(token):
     asked = _checked()
 
     def add(match: store.Match, version: int) -> None:
-        hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
-                                     match.hands, _hand(asked))
+        options = options_of(match)
+        hand, standings = next_hand(GAMES[match.game], options, len(match.players),
+                                    match.hands, _hand(asked))
         store.add_hand(store.get_db(), match, hand, version, _idempotency_key())
+        keep_scored(match, version, options, standings)
 
     _change(match, asked.version, add)
     return jsonify(standings_json(get_match_or_404(token))), 201
@@ -419,10 +436,11 @@ def replace_hand(token, number):
     asked = _checked()
 
     def correct(match: store.Match, version: int) -> None:
-        hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
-                                          len(match.players), match.hands, number,
-                                          _hand(asked))
+        options = options_of(match)
+        hand, standings = corrected_hand(GAMES[match.game], options, len(match.players),
+                                         match.hands, number, _hand(asked))
         store.replace_hand(store.get_db(), match, number, hand, version, _idempotency_key())
+        keep_scored(match, version, options, standings)
 
     _change(match, asked.version, correct)
     return jsonify(standings_json(get_match_or_404(token)))

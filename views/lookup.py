@@ -49,3 +49,13 @@ def scored(match: store.Match) -> tuple:
     rule fix, derives them afresh."""
     return _standings.get((match.token, match.version), lambda: score(
         match.game, match.options, len(match.players), match.hands))
+
+
+def keep_scored(match: store.Match, version: int, options, standings) -> None:
+    """A change to ``match`` made as of ``version`` was checked by deriving the standings
+    after it: kept as those of the version it wrote, the answer to the change and every
+    phone's next look need not derive them again. A change made as of another version than
+    the match was read at says nothing of the version it wrote."""
+    if version == match.version:
+        _standings.get((match.token, version + 1),
+                       lambda: (GAMES[match.game], options, standings))
