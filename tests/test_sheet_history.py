@@ -44,3 +44,13 @@ def test_each_correction_panel_holds_its_own_hand_and_the_next_one_is_empty(clie
     assert TABLE_POINTS.search(text(client.get(f"{sheet}/hands/1")))[1] == "120"
     assert TABLE_POINTS.search(text(client.get(f"{sheet}/hands/2")))[1] == "185"
     assert TABLE_POINTS.search(text(client.get(sheet)))[1] == ""
+
+
+def test_the_chart_is_drawn_in_each_readers_language_and_follows_a_new_hand(client):
+    match = start(client, "burraco", hands=2)
+    sheet = f"/m/{match['token']}"
+    assert "In the lead after 2 games" in text(client.get(sheet))
+    german = text(client.get(sheet, headers={"Accept-Language": "de"}))
+    assert "Spielstand nach jedem Spiel" in german and "In the lead" not in german
+    client.post(f"{MATCHES}/{match['token']}/hands", json=HANDS["burraco"])
+    assert "In the lead after 3 games" in text(client.get(sheet))
