@@ -16,7 +16,11 @@ import aiohttp
 # Below gunicorn's keepalive (5 s): a connection is never reused just as the server drops it.
 KEEPALIVE = 4
 TIMEOUT = 30
-POLL_VERSION = re.compile(rb"/since/(\d+)")
+# The sheet's own poll address, in the fragment a poll answers with: the version to ask
+# about next.
+POLL_VERSION = re.compile(rb'data-poll="[^"]*/since/(\d+)"')
+# The sheet's poll is an htmx request: its answer is the sheet, not a whole page.
+AS_THE_SHEET_ASKS = {"HX-Request": "true"}
 
 
 @dataclass
@@ -151,7 +155,8 @@ async def table_night(tables: list[Table], seconds: float, poll_every: float,
             async def poll() -> tuple[int, bytes]:
                 nonlocal seen
                 status, body = await phone.send("GET",
-                                                f"{table.base}/m/{table.token}/since/{seen}")
+                                                f"{table.base}/m/{table.token}/since/{seen}",
+                                                headers=AS_THE_SHEET_ASKS)
                 if status == 200:
                     seen = int(POLL_VERSION.search(body)[1])
                 return status, body
