@@ -141,8 +141,10 @@ def seat_names(seats, players) -> str:
 
 
 # The phones at a table each ask for the sheet after every change: what they all see alike
-# (the history of one version of a match, in one language) is rendered once.
-_kept_html = Kept(128)
+# (the history of one version of a match, in one language) is rendered once. At a table
+# night a hundred matches change within one 3 s poll: each version's parts (history, chart,
+# panel sides) must still be there when the last of its four phones asks.
+_kept_html = Kept(1024)
 
 
 def kept_html(key: tuple | None, caller) -> Markup:
