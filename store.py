@@ -175,15 +175,27 @@ def migrate(db: sqlite_utils.Database) -> None:
             db.execute(f"PRAGMA user_version = {version:d}")
 
 
+# The database path whose lock this thread holds: a write inside a restore takes it once.
+_holding = threading.local()
+
+
 @contextmanager
-def _migration_lock(path: str):
-    """Held by one process at a time, so that of several workers starting on an empty
-    database one migrates and the others wait. A lock file rather than SQLite's own lock:
-    switching to WAL cannot happen inside a transaction, and the kernel frees the lock of a
-    process that dies."""
+def _exclusive(path: str):
+    """Held by one thread of one process at a time: of several workers starting on an empty
+    database one migrates and the others wait, and writers take turns. A lock file rather
+    than SQLite's own lock: switching to WAL cannot happen inside a transaction, the kernel
+    frees the lock of a process that dies, and it wakes the next writer at once, where
+    SQLite's busy handler sleeps up to 100 ms between looks."""
+    if getattr(_holding, "path", None) == path:
+        yield
+        return
     with open(f"{path}.lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        yield
+        _holding.path = path
+        try:
+            yield
+        finally:
+            _holding.path = None
 
 
 def _file_identity(path: str) -> tuple[int, int] | None:
@@ -219,7 +231,7 @@ def connect(path: str) -> sqlite_utils.Database:
             opened = _file_identity(path)
             if _prepared.get(path) != opened or schema_version(db) != len(MIGRATIONS):
                 _prepared.pop(path, None)
-                with _migration_lock(path):
+                with _exclusive(path):
                     migrate(db)
                 _prepared[path] = opened
             _opened_files[db] = path, opened
@@ -295,7 +307,7 @@ def restore(path: str, backup_path: str) -> int:
         matches = verify_backup(copy)
         live = connect(path)
         try:
-            with _storage_faults(), _migration_lock(path):
+            with _storage_faults(), _exclusive(path):
                 used = live.execute("SELECT coalesce(max(version), 0) FROM matches").fetchone()[0]
                 copy.backup(live.conn)
                 migrate(live)
@@ -316,10 +328,12 @@ def _count_versions_on_from(db, used: int) -> None:
                    [shift, shift])
 
 
-# The threads of a process take turns to write. SQLite would make them wait too, but its
-# busy handler sleeps up to 100 ms between looks at the lock: with four phones saving at
-# once, a save waited far longer than the saves before it took.
-_write_turn = threading.RLock()
+@contextmanager
+def taking_turns(db):
+    """Hold the writers' lock: what is read inside cannot change before what is written
+    inside (every write takes it)."""
+    with _storage_faults(), _exclusive(_opened_files[db][0]):
+        yield
 
 
 @contextmanager
@@ -328,7 +342,7 @@ def _writing(db):
     same moment waits for the first, then finds the match changed (no "database is
     locked" halfway through). A database not at the current schema takes no write, so
     that no insert can create a table of its own shape."""
-    with _write_turn, _storage_faults():
+    with taking_turns(db):
         db.execute("BEGIN IMMEDIATE")
         try:
             if schema_version(db) != len(MIGRATIONS) or not _still_in_place(db):

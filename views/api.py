@@ -8,8 +8,6 @@ for its shape, and the OpenAPI document is generated from the same declarations.
 """
 
 import hashlib
-import random
-import time
 from datetime import UTC, datetime
 
 from flask import Blueprint, abort, current_app, jsonify, request
@@ -480,32 +478,25 @@ def _made_before(match: store.Match) -> bool:
     return store.change_made_with(store.get_db(), match, _idempotency_key()) is not None
 
 
-# A change without a version applies to the match as it is: one that lost the race to
-# another phone's change is checked and tried again on the match as it now stands. Four
-# phones saving at once lose a few races in a row; a short random pause lets them take
-# turns instead of meeting again.
-RACE_RETRIES = 20
-RACE_PAUSE_S = 0.005
-
-
 def _change(match: store.Match, given_version: int | None, write) -> None:
     """Make one change, ``write(match, version)``, which checks it by the rules and stores
     it, unless this request's key made it already. Only a client that named the version
-    it saw gets 409 when the match has moved on."""
-    for attempt in range(RACE_RETRIES):
-        if attempt:
-            time.sleep(random.uniform(0, RACE_PAUSE_S * min(attempt, 4)))
+    it saw gets 409 when the match has moved on; without one, the change is checked and
+    stored on the match as it stands, in one turn that no other change can come between."""
+    if given_version is None:
+        with store.taking_turns(store.get_db()):
             match = get_match_or_404(match.token)
-        if _made_before(match):
-            return
-        try:
-            write(match, match.version if given_version is None else given_version)
-            return
-        except store.StaleEntry:
-            # The same request sent twice at once: the next turn finds the first's change.
-            if given_version is not None and not _made_before(match):
-                abort(409)
-    abort(409)
+            if not _made_before(match):
+                write(match, match.version)
+        return
+    if _made_before(match):
+        return
+    try:
+        write(match, given_version)
+    except store.StaleEntry:
+        # The same request sent twice at once finds the first's change; another is late.
+        if not _made_before(match):
+            abort(409)
 
 
 # --- A match as one document: export and import -------------------------------------------
