@@ -284,14 +284,18 @@ def _resolved(hand: Mapping) -> tuple[Outcome, int | None]:
     return (Outcome.RIGHT_CLAIM if points >= CLAIM else Outcome.WRONG_CLAIM), points
 
 
-def standings(options: Options, players: int, hands: Sequence[Mapping]) -> PotStandings:
-    """Replay the games: antes, the pot, every player's chips, who deals next.
+def standings(options: Options, players: int, hands: Sequence[Mapping],
+              known: PotStandings | None = None) -> PotStandings:
+    """Replay the games: antes, the pot, every player's chips, who deals next; from
+    ``known``, the standings of the first games, when given.
 
     Every game begins with every player's ante; chips in hand may go below zero (a debt).
     """
     chips = [options.start_chips] * players
     pot, dealer, rows = 0, options.first_dealer, []
-    for index, raw in enumerate(hands):
+    if known is not None:
+        chips, pot, dealer, rows = list(known.chips), known.pot, known.dealer, list(known.rows)
+    for index, raw in enumerate(hands[len(rows):], start=len(rows)):
         hand = verify_hand(options, players, raw)
         outcome, points = _resolved(hand)
         player = hand.get("player")

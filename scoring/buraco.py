@@ -463,7 +463,8 @@ def hand_scores(hand: Mapping, options: Options) -> list[int]:
     return [side.score for side in verify_sides(hand["sides"], options, len(hand["sides"]))]
 
 
-def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Standings:
+def standings(options: Options, players: int, hands: Sequence[Mapping],
+              known: Standings | None = None) -> Standings:
     """Replay the hands: each one's parts and scores, running totals, the next deal, the end
     (as in Burraco: once a side reaches the target the most points win, a tie plays on)."""
     units = sides_of(players)
@@ -472,4 +473,5 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Stand
         parts = _read_hand(options, players, raw)
         return units, parts, [part.score for part in parts]
 
-    return replay(hands, players, options.first_dealer, options.target, units, score_hand)
+    return replay(hands, players, options.first_dealer, options.target, units, score_hand,
+                  known)

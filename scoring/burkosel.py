@@ -103,11 +103,14 @@ class HandRow:
     totals: tuple[int, ...]
 
 
-def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Standings:
-    """Replay the games: penalty points per unit until one reaches 12 and loses."""
+def standings(options: Options, players: int, hands: Sequence[Mapping],
+              known: Standings | None = None) -> Standings:
+    """Replay the games: penalty points per unit until one reaches 12 and loses; from
+    ``known``, the standings of the first games, when given."""
     units = units_of(players)
-    totals, rows = [0] * len(units), []
-    for index, raw in enumerate(hands):
+    totals, rows = ([0] * len(units), []) if known is None else (list(known.totals),
+                                                                  list(known.rows))
+    for index, raw in enumerate(hands[len(rows):], start=len(rows)):
         if max(totals) >= LOSING_TOTAL:
             raise HandError("hand_after_end", number=index + 1)
         scored = penalties(verify_hand(options, players, raw), len(units))

@@ -416,7 +416,8 @@ def _gains(options: Options, players: int, sides, scores) -> list:
     return [scores[0] if seat == alone else share for seat in range(players)]
 
 
-def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Standings:
+def standings(options: Options, players: int, hands: Sequence[Mapping],
+              known: Standings | None = None) -> Standings:
     """Replay the hands: each one's parts and scores, running totals, the next deal, the end."""
     def score_hand(raw: Mapping):
         parts, alone = _read_hand(options, players, raw)
@@ -424,4 +425,5 @@ def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Stand
         return sides, parts, _gains(options, players, sides, [part.score for part in parts])
 
     units = each_alone(players) if players == 3 else sides_of(players)
-    return replay(hands, players, options.first_dealer, options.target, units, score_hand)
+    return replay(hands, players, options.first_dealer, options.target, units, score_hand,
+                  known)

@@ -122,15 +122,17 @@ def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
     return {key: seat}
 
 
-def standings(options: Options, players: int, hands: Sequence[Mapping]) -> Standings:
-    """Replay the hands: totals, the hand rows, who deals and leads next, the end.
+def standings(options: Options, players: int, hands: Sequence[Mapping],
+              known: Standings | None = None) -> Standings:
+    """Replay the hands: totals, the hand rows, who deals and leads next, the end; from
+    ``known``, the standings of the first hands, when given.
 
     A hand after the end is refused, so an edit that ends the match earlier is caught.
     """
     key = options.hand_key
-    totals = [0] * players
-    rows = []
-    for index, raw in enumerate(hands):
+    totals, rows = ([0] * players, []) if known is None else (list(known.totals),
+                                                               list(known.rows))
+    for index, raw in enumerate(hands[len(rows):], start=len(rows)):
         if _finished(options, totals):
             raise HandError("hand_after_end", number=index + 1)
         seat = verify_hand(options, players, raw)[key]

@@ -7,16 +7,20 @@ from .errors import HandError
 
 # Each game module offers MIN_PLAYERS, MAX_PLAYERS, OPTION_FIELDS,
 # verify_options(raw, players), verify_hand(options, players, raw) and
-# standings(options, players, hands).
+# standings(options, players, hands, known=None), which goes on from ``known``, the
+# standings of the first hands, instead of replaying them.
 GAMES = {"burro": burro, "burraco": burraco, "bura": bura, "burkosel": burkosel,
          "buraco": buraco}
 
 
-def next_hand(game, options, players: int, hands: Sequence[Mapping], raw: Mapping):
-    """Check a new hand against the match so far; return it with the standings after it."""
+def next_hand(game, options, players: int, hands: Sequence[Mapping], raw: Mapping,
+              known=None):
+    """Check a new hand against the match so far; return it with the standings after it.
+    With ``known``, the standings of ``hands``, only the new hand is scored: a long evening's
+    hands are not all replayed for each new one."""
     hand = game.verify_hand(options, players, raw)
     try:
-        return hand, game.standings(options, players, [*hands, hand])
+        return hand, game.standings(options, players, [*hands, hand], known)
     except HandError as error:
         # The new hand is the first after the end: the match was already over.
         if error.code == "hand_after_end" and error.params["number"] == len(hands) + 1:
@@ -34,8 +38,10 @@ def corrected_hand(game, options, players: int, hands: Sequence[Mapping], number
     return hand, game.standings(options, players, changed)
 
 
-def score(name: str, raw_options: Mapping, players: int, hands: Sequence[Mapping]):
-    """A stored match, re-scored from what was entered: its game, options and standings."""
+def score(name: str, raw_options: Mapping, players: int, hands: Sequence[Mapping],
+          known=None):
+    """A stored match, re-scored from what was entered: its game, options and standings
+    (going on from ``known``, the standings of its first hands, when given)."""
     game = GAMES[name]
     options = game.verify_options(raw_options, players)
-    return game, options, game.standings(options, players, hands)
+    return game, options, game.standings(options, players, hands, known)

@@ -104,15 +104,20 @@ HandScorer = Callable[[Mapping], tuple[tuple[tuple[int, ...], ...], Sequence, Se
 
 
 def replay(hands: Sequence[Mapping], players: int, first_dealer: int, target: int,
-           units: tuple[tuple[int, ...], ...], score_hand: HandScorer) -> Standings:
+           units: tuple[tuple[int, ...], ...], score_hand: HandScorer,
+           known: Standings | None = None) -> Standings:
     """Replay the hands: each one's parts and gains, running totals, the next deal, the end.
 
     The deal goes clockwise: the next player in the order of play deals, and the one after
     the dealer leads. Once a unit has reached the target the most points win, and a tie at
-    the top plays one more hand (seed 002, "Partieende").
+    the top plays one more hand (seed 002, "Partieende"). ``known``, the standings of the
+    first hands, lets the replay go on from them.
     """
     totals, rows, winner = [0] * len(units), [], None
-    for index, raw in enumerate(hands):
+    if known is not None:
+        totals, rows = list(known.totals), list(known.rows)
+        winner = known.winners[0] if known.finished else None
+    for index, raw in enumerate(hands[len(rows):], start=len(rows)):
         if winner is not None:
             raise HandError("hand_after_end", number=index + 1)
         sides, parts, gains = score_hand(raw)

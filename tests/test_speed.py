@@ -9,6 +9,7 @@ import pytest
 from test_share import MATCHES, start
 
 import store
+from scoring import burro
 from views import lookup
 from views.kept import Kept
 from views.rule_search import index_rules
@@ -147,6 +148,44 @@ def test_standings_are_derived_once_per_version_of_a_match(app, client, monkeypa
     assert len(derived) == 1
 
 
+def test_hands_saved_by_another_server_process_go_on_from_those_already_scored(
+        app, client, monkeypatch):
+    """Two server processes share the table's database, and a hand one saved is new to the
+    other: when only hands were added, the standings go on from those already derived;
+    after a correction, the whole match is scored again."""
+    token = burro_match(app, client, 40)
+    assert client.get(f"{MATCHES}/{token}").json["totals"] == [14, 13, 13]
+    scored = []
+    original = burro.verify_hand
+    monkeypatch.setattr(burro, "verify_hand",
+                        lambda *args: scored.append(args[2]) or original(*args))
+
+    def elsewhere(change, *args) -> None:
+        with app.app_context():
+            db = store.get_db()
+            match = store.get_match(db, token)
+            change(db, match, *args, match.version)
+
+    elsewhere(store.add_hand, {"winner": 1})
+    assert client.get(f"{MATCHES}/{token}").json["totals"] == [14, 14, 13]
+    assert scored == [{"winner": 1}]
+    elsewhere(store.replace_hand, 3, {"winner": 0})
+    assert client.get(f"{MATCHES}/{token}").json["totals"] == [15, 14, 12]
+    assert len(scored) == 1 + 41
+
+
+def test_a_change_answers_with_what_the_phones_ask_for_next(app, client, monkeypatch):
+    """The answer to a saved hand is the standings the other phones then fetch, tagged with
+    the version it wrote: they get it without its being derived again."""
+    token = burro_match(app, client, 3)
+    saved = client.post(f"{MATCHES}/{token}/hands", json={"winner": 2})
+    assert saved.status_code == 201 and saved.json["totals"] == [1, 1, 2]
+    monkeypatch.setattr(lookup, "score", None)
+    asked = client.get(f"{MATCHES}/{token}")
+    assert asked.get_data() == saved.get_data()
+    assert asked.headers["ETag"] == saved.headers["ETag"] == f'W/"v{saved.json["version"]}"'
+
+
 def test_the_match_api_answers_a_version_asked_again_without_reading_the_match(
         app, client, monkeypatch):
     """Phones and scripts ask for the standings again and again: an unchanged match is
@@ -174,3 +213,5 @@ def test_a_bounded_memory_keeps_the_last_asked_and_lets_the_oldest_go():
     assert [kept.get(key, derive(key)) for key in (1, 2, 1, 3, 1, 2)] == [10, 20, 10, 30, 10, 20]
     # 1 was asked again before 3 came, so 2 went first; then 2 was derived anew.
     assert derived == [1, 2, 3, 2]
+    kept.keep(3, "newer")
+    assert kept.find(3) == "newer" and kept.find(1, "gone") == "gone"

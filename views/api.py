@@ -366,11 +366,22 @@ def show_match(token):
         _match_by_link(token)  # 404, or 410 for a deleted match
     if request.if_none_match.contains_weak(_etag(version)):
         return "", 304, {"ETag": f'W/"{_etag(version)}"'}
+    return _standings_answer(token, version)
+
+
+def _standings_answer(token: str, version: int, status: int = 200):
+    """The standings of ``version`` as the link may see them, tagged with the version they
+    are of. A change answers with what the phones then ask for: derived once for all."""
     shown, body = _answers.get((token, version, request.host_url),
                                lambda: _standings_body(token))
-    response = current_app.response_class(body, mimetype="application/json")
+    response = current_app.response_class(body, status=status, mimetype="application/json")
     response.set_etag(_etag(shown), weak=True)
     return response
+
+
+def _changed_answer(token: str, status: int = 200):
+    """The answer to a change: the match as it stands now."""
+    return _standings_answer(token, get_match_or_404(token).version, status)
 
 
 # An answer stays the same for a link and version (and the address its links are built
@@ -413,14 +424,14 @@ def add_hand(token):
     asked = _checked()
 
     def add(match: store.Match, version: int) -> None:
-        options = options_of(match)
-        hand, standings = next_hand(GAMES[match.game], options, len(match.players),
-                                    match.hands, _hand(asked))
+        game, options, known = scored(match)
+        hand, standings = next_hand(game, options, len(match.players), match.hands,
+                                    _hand(asked), known)
         store.add_hand(store.get_db(), match, hand, version, _idempotency_key())
         keep_scored(match, version, options, standings)
 
     _change(match, asked.version, add)
-    return jsonify(standings_json(get_match_or_404(token))), 201
+    return _changed_answer(token, 201)
 
 
 @bp.put(f"{MATCH}/hands/<int:number>")
@@ -441,7 +452,7 @@ def replace_hand(token, number):
         keep_scored(match, version, options, standings)
 
     _change(match, asked.version, correct)
-    return jsonify(standings_json(get_match_or_404(token)))
+    return _changed_answer(token)
 
 
 @bp.delete(f"{MATCH}/hands/last")
@@ -457,7 +468,7 @@ def undo_hand(token):
         store.undo_last_hand(store.get_db(), match, version, _idempotency_key())
 
     _change(get_match_or_404(token), request.context.query.version, undo)
-    return jsonify(standings_json(get_match_or_404(token)))
+    return _changed_answer(token)
 
 
 def _idempotency_key() -> str | None:

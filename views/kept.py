@@ -26,3 +26,16 @@ class Kept:
             if len(self._results) > self.size:
                 self._results.popitem(last=False)
         return result
+
+    def find(self, key: Hashable, absent=None):
+        """The result kept for ``key``, or ``absent``."""
+        with self._lock:
+            return self._results.get(key, absent)
+
+    def keep(self, key: Hashable, result) -> None:
+        """Keep ``result`` for ``key``, in place of any kept before."""
+        with self._lock:
+            self._results[key] = result
+            self._results.move_to_end(key)
+            if len(self._results) > self.size:
+                self._results.popitem(last=False)

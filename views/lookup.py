@@ -47,8 +47,29 @@ def scored(match: store.Match) -> tuple:
     them. A version is never changed once written, so they are derived once per match
     and version (the link is the key: unique across databases); a restart, which brings a
     rule fix, derives them afresh."""
-    return _standings.get((match.token, match.version), lambda: score(
-        match.game, match.options, len(match.players), match.hands))
+    return _standings.get((match.token, match.version), lambda: _derived(match))
+
+
+# The hands each match's standings were last derived from in this process, with them. A
+# version another process wrote is new here; when it only added hands to these, the
+# standings go on from them instead of replaying a long evening.
+_last_derived = Kept(512)
+
+
+def _derived(match: store.Match) -> tuple:
+    setup = (match.game, match.options, len(match.players))
+    hands = tuple(match.hands)
+    last = _last_derived.find(match.token)
+    known = None
+    if last is not None:
+        last_setup, last_hands, (_game, _options, last_standings) = last
+        # Scoring is a function of the setup and the hands: the same first hands have the
+        # same standings.
+        if last_setup == setup and hands[:len(last_hands)] == last_hands:
+            known = last_standings
+    result = score(*setup, hands, known)
+    _last_derived.keep(match.token, (setup, hands, result))
+    return result
 
 
 def keep_scored(match: store.Match, version: int, options, standings) -> None:

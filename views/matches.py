@@ -13,7 +13,7 @@ from scoring.values import parse_int
 
 from . import is_fragment_request, remember_match, render
 from .i18n import gettext as _
-from .lookup import get_game_or_404, get_match_or_404, options_of, scored
+from .lookup import get_game_or_404, get_match_or_404, keep_scored, options_of, scored
 from .changes import describe_changes
 from .messages import match_full, refusal
 from .sheets import SHEETS
@@ -265,12 +265,14 @@ def show(token):
 def add_hand(token):
     """Enter the next hand with one tap on a player."""
     match = _match_as_shown(token)
+    game, options, known = scored(match)
     try:
-        hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
-                                     match.hands, _hand_from_form(match))
+        hand, standings = next_hand(game, options, len(match.players), match.hands,
+                                    _hand_from_form(match), known)
     except ScoringError as error:
         return _sheet(match, 422, draft=_draft_or_none(match), **_refusal(error, match))
     store.add_hand(store.get_db(), match, hand, match.version, _entry_key())
+    keep_scored(match, match.version, options, standings)
     return _after_change(match, saved=len(match.hands) + 1)
 
 
@@ -297,14 +299,15 @@ def edit_hand(token, number):
 def replace_hand(token, number):
     """Save the correction; the replaced entry stays in the history."""
     match = _match_as_shown(token)
+    options = options_of(match)
     try:
-        hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
-                                          len(match.players), match.hands, number,
-                                          _hand_from_form(match))
+        hand, standings = corrected_hand(GAMES[match.game], options, len(match.players),
+                                         match.hands, number, _hand_from_form(match))
     except ScoringError as error:
         return _sheet(match, 422, number=_existing_hand(match, number),
                       draft=_draft_or_none(match), **_refusal(error, match))
     store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
+    keep_scored(match, match.version, options, standings)
     return _after_change(match, edited=number)
 
 
@@ -318,13 +321,14 @@ def restore_hand(token, number):
                      and entry.status == store.REPLACED), None)
     if previous is None:
         abort(404)
+    options = options_of(match)
     try:
-        hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
-                                          len(match.players), match.hands, number,
-                                          previous.data)
+        hand, standings = corrected_hand(GAMES[match.game], options, len(match.players),
+                                         match.hands, number, previous.data)
     except ScoringError as error:
         return _sheet(match, 422, **_refusal(error, match))
     store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
+    keep_scored(match, match.version, options, standings)
     return _after_change(match, edited=number)
 
 
