@@ -6,10 +6,13 @@ import re
 
 import brotli
 import pytest
+from conftest import CSRF_FIELD
 from test_share import MATCHES, start
 
 import store
+import views
 from scoring import burro
+from views import kept_pages
 from views import lookup
 from views.kept import Kept
 from views.rule_search import index_rules
@@ -95,6 +98,60 @@ def test_a_search_asked_again_is_answered_without_searching_the_index_until_it_c
     assert client.get("/api/v1/rules/search", query_string={"q": "stapel", "lang": "de"}).json \
         == first
     assert len(searched) == 2
+
+
+def test_a_search_page_is_rendered_once_and_each_phone_gets_its_own_form_token(
+        app, monkeypatch):
+    """The same search from every table renders once; the language switch on each phone's
+    copy still carries that phone's own token, which no other phone can use."""
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))  # what other tests' searches left
+    rendered = []
+    original = views.render_template
+    monkeypatch.setattr(views, "render_template",
+                        lambda *args, **kwargs: rendered.append(args) or original(*args,
+                                                                                   **kwargs))
+    phones = [app.test_client() for _ in range(2)]
+    pages = [phone.get("/rules/search?q=stapel").get_data(as_text=True) for phone in phones]
+    assert len(rendered) == 1
+    tokens = [CSRF_FIELD.search(page)[1] for page in pages]
+    assert tokens[0] != tokens[1]
+    assert CSRF_FIELD.sub("", pages[0]) == CSRF_FIELD.sub("", pages[1])
+    assert "<mark>" in pages[0]
+
+    def switch(phone, token):
+        return phone.post("/language", data={"csrf_token": token, "lang": "de",
+                                             "next": "/rules/search?q=stapel"}).status_code
+
+    assert switch(phones[0], tokens[1]) == 400
+    assert [switch(phone, token) for phone, token in zip(phones, tokens)] == [303, 303]
+    german = phones[0].get("/rules/search?q=stapel").get_data(as_text=True)
+    assert len(rendered) == 2 and '<html lang="de">' in german
+
+
+def test_a_sheet_is_rendered_once_per_version_and_each_phone_gets_its_own_form_keys(
+        app, monkeypatch):
+    """Four phones ask for each version of the sheet: it renders once, and every form on
+    each phone's copy carries a key of its own (a save and an undo are two changes) and
+    that phone's token, with which it saves."""
+    token = burro_match(app, app.test_client(), 3)
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+    rendered = []
+    original = views.render_template
+    monkeypatch.setattr(views, "render_template",
+                        lambda *args, **kwargs: rendered.append(args) or original(*args,
+                                                                                   **kwargs))
+    phones = [app.test_client() for _ in range(4)]
+    pages = [phone.get(f"/m/{token}").get_data(as_text=True) for phone in phones]
+    assert len(rendered) == 1
+    keys = [re.findall(r'name="key" value="([^"]+)"', page) for page in pages]
+    assert len(keys[0]) >= 2 and len({key for page in keys for key in page}) == 4 * len(keys[0])
+    tokens = [CSRF_FIELD.search(page)[1] for page in pages]
+    assert len(set(tokens)) == 4
+    saved = phones[1].post(f"/m/{token}/hands", data={
+        "csrf_token": tokens[1], "version": "3", "key": keys[1][0], "winner": "2"})
+    assert saved.status_code == 303
+    after = [phone.get(f"/m/{token}").get_data(as_text=True) for phone in phones]
+    assert len(rendered) == 2 and all(history_numbers(page) == [1, 2, 3, 4] for page in after)
 
 
 # --- A long match -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from scoring.players import verify_players
 from scoring.values import parse_int
 
 from . import is_fragment_request, remember_match, render
+from .kept_pages import render_kept
 from .i18n import gettext as _
 from .lookup import get_game_or_404, get_match_or_404, keep_scored, options_of, scored
 from .changes import describe_changes
@@ -133,13 +134,24 @@ def create(game):
 
 def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra):
     """Render the game's sheet (or one of its blocks for htmx), standings derived afresh."""
-    game, options, standings = scored(match)
-    history = store.past_entries(store.get_db(), match)
     draft = extra.pop("draft", None)
-    extra = {**SHEETS[match.game].context(match, options, standings, extra.get("number"),
-                                          draft), **extra}
-    body, status = render(f"matches/{match.game}.html", block, status, match=match, game=game,
-                          options=options, standings=standings, history=history, **extra)
+    template = f"matches/{match.game}.html"
+
+    def context() -> dict:
+        game, options, standings = scored(match)
+        return {**SHEETS[match.game].context(match, options, standings, extra.get("number"),
+                                             draft),
+                **extra, "match": match, "game": game, "options": options,
+                "standings": standings, "history": store.past_entries(store.get_db(), match)}
+
+    if request.method == "GET" and status == 200 and draft is None:
+        # Every phone at the table asks for the same version of the sheet: what the address
+        # asks (a hand to correct, a notice) is in the key with it. A new title is no new
+        # version.
+        body, status = render_kept(("sheet", match.token, match.version, match.title),
+                                   template, block, context)
+    else:
+        body, status = render(template, block, status, **context())
     # After a save, an undo or a refusal the sheet's top shows what happened: bring it
     # into view, wherever on the long panel the thumb was.
     scroll = block == "sheet" and request.method == "POST"

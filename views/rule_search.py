@@ -54,10 +54,12 @@ def why_url(game: str, code: str) -> str | None:
 
 
 class Found(NamedTuple):
-    """What a search found: the hits, and each misspelt word with the word searched instead.
-    Found ones are kept and handed to every reader asking the same: never change them."""
+    """What a search found: the hits, and each misspelt word with the word searched instead;
+    the digest of the index searched (None: there was nothing to search for). Found ones are
+    kept and handed to every reader asking the same: never change them."""
     hits: tuple[dict, ...]
     corrected: dict[str, str]
+    digest: str | None = None
 
 
 # The words of the indexed sections, for each version of the index this process has seen.
@@ -118,7 +120,7 @@ def _search(digest: str, typed: tuple[str, ...], lang_first: str, game: str | No
                "snippet": rules_content.snippet(row["text"], phrases,
                                                 folded=row["folded_text"]),
                "url": section_url(row["game"], row["section"], row["lang"])} for row in rows),
-        {term.typed: term.corrected for term in terms if term.corrected})
+        {term.typed: term.corrected for term in terms if term.corrected}, digest)
 
 
 def search_filters() -> tuple[str, str | None, str | None]:

@@ -5,6 +5,7 @@ from flask import Blueprint, abort, request
 import rules_content
 
 from . import render
+from .kept_pages import render_kept
 from .rule_search import other_language, reader_language, search, search_filters
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -24,13 +25,18 @@ def results():
     """Search results: a page without JavaScript, the results block for htmx."""
     query, game, lang = search_filters()
     found = search(query, reader_language(), game, lang)
-    grouped = {}  # games in the order of their best hit
-    for hit in found.hits:
-        grouped.setdefault(hit["game"], []).append(hit)
-    showing_for = found.corrected and rules_content.corrected_query(query, found.corrected)
-    return render("rules/search.html", "results", query=query, hits=found.hits,
-                  grouped=grouped, showing_for=showing_for, game=game, lang=lang,
-                  searched=bool(rules_content.search_terms(query)))
+
+    def context() -> dict:
+        grouped = {}  # games in the order of their best hit
+        for hit in found.hits:
+            grouped.setdefault(hit["game"], []).append(hit)
+        showing_for = found.corrected and rules_content.corrected_query(query, found.corrected)
+        return {"query": query, "hits": found.hits, "grouped": grouped,
+                "showing_for": showing_for, "game": game, "lang": lang,
+                "searched": bool(rules_content.search_terms(query))}
+
+    # The address names the query and filters; the index searched is the rest.
+    return render_kept(("search", found.digest), "rules/search.html", "results", context)
 
 
 @bp.get("/<game>")

@@ -1,6 +1,5 @@
 """Filters and globals the templates share: cards in the reader's language, languages."""
 
-import secrets
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -15,6 +14,7 @@ from . import i18n
 from .i18n import locale_name
 from .chart import chart_of
 from .kept import Kept
+from .kept_pages import entry_key
 from .rule_search import why_url
 
 # German tables call jack and queen Bube and Dame (seed 000: "K D B 7 6 5 4 3 2 A").
@@ -154,11 +154,6 @@ def kept_html(key: tuple | None, caller) -> Markup:
         return caller()
     return _kept_html.get((*key, locale_name(), request.script_root),
                           lambda: Markup(caller()))
-
-
-def entry_key() -> str:
-    """A fresh key for an entry form: unguessable, so two phones never share one."""
-    return secrets.token_urlsafe(12)
 
 
 def register(app) -> None:
