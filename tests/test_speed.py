@@ -7,13 +7,12 @@ import re
 import brotli
 import pytest
 from conftest import CSRF_FIELD
-from test_share import MATCHES, start
+from test_share import HANDS, MATCHES, start
 
 import store
 import views
-from scoring import burro
-from views import kept_pages
-from views import lookup
+from scoring import burraco, burro
+from views import api, kept_pages, lookup
 from views.kept import Kept
 from views.rule_search import index_rules
 
@@ -241,6 +240,27 @@ def test_a_change_answers_with_what_the_phones_ask_for_next(app, client, monkeyp
     asked = client.get(f"{MATCHES}/{token}")
     assert asked.get_data() == saved.get_data()
     assert asked.headers["ETag"] == saved.headers["ETag"] == f'W/"v{saved.json["version"]}"'
+
+
+def test_a_change_writes_out_only_the_new_hands_of_its_answer(app, client, monkeypatch):
+    """A long evening's answer is not encoded whole for each hand: only the new hand's row
+    is, and the answer is the one written out afresh, corrections and undos included."""
+    token = start(client, "burraco", hands=3)["token"]
+    written = []
+    original = burraco.row_json
+    monkeypatch.setattr(burraco, "row_json",
+                        lambda *args: written.append(args[1].number) or original(*args))
+    added = client.post(f"{MATCHES}/{token}/hands", json=HANDS["burraco"]).json
+    assert written == [4]
+    monkeypatch.undo()
+    swapped = {"sides": HANDS["burraco"]["sides"][::-1]}
+    corrected = client.put(f"{MATCHES}/{token}/hands/2", json=swapped).json
+    undone = client.delete(f"{MATCHES}/{token}/hands/last").json
+    with app.test_request_context():
+        assert undone == api.standings_json(store.get_match(store.get_db(), token))
+    assert [len(answer["hands"]) for answer in (added, corrected, undone)] == [4, 4, 3]
+    assert corrected["hands"][1]["scores"] == added["hands"][1]["scores"][::-1]
+    assert corrected["totals"] != added["totals"] and undone["hands"] == corrected["hands"][:3]
 
 
 def test_the_match_api_answers_a_version_asked_again_without_reading_the_match(

@@ -8,6 +8,7 @@ for its shape, and the OpenAPI document is generated from the same declarations.
 """
 
 import hashlib
+import secrets
 from datetime import UTC, datetime
 
 from flask import Blueprint, abort, current_app, jsonify, request
@@ -80,9 +81,10 @@ def _plain(value):
     return [_plain(item) for item in value] if isinstance(value, tuple) else value
 
 
-def standings_json(match: store.Match, editing: bool = True) -> dict:
+def standings_json(match: store.Match, editing: bool = True, hands=None) -> dict:
     """A match as the API shows it: what was entered and everything derived from it; the
-    edit link only to those who reached it by the edit token."""
+    edit link only to those who reached it by the edit token. ``hands`` stands in for the
+    hands' rows when given."""
     game, options, standings = scored(match)
     extra = {name: _plain(getattr(standings, name)) for name in ("pot", "chips", "net")
              if hasattr(standings, name)}
@@ -101,7 +103,8 @@ def standings_json(match: store.Match, editing: bool = True) -> dict:
         "losers": list(standings.losers),
         "dealer": standings.dealer,
         "leader": standings.leader,
-        "hands": [game.row_json(options, row) for row in standings.rows],
+        "hands": ([game.row_json(options, row) for row in standings.rows] if hands is None
+                  else hands),
         **({"url": absolute_url("matches.show", token=match.token)} if editing else {}),
         "view_token": match.view_token,
         "view_url": absolute_url("share.view", view_token=match.view_token),
@@ -403,7 +406,35 @@ def _standings_body(token: str) -> tuple[int, bytes]:
     """The standings as the link may see them (the view token's hold no edit link), with
     the version they are of."""
     match, editing = _match_by_link(token)
-    return match.version, jsonify(standings_json(match, editing)).get_data()
+    game, options, standings = scored(match)
+    document = _compact_json(standings_json(match, editing, hands=_HANDS_SLOT))
+    hands = _hands_text(match.id, game, options, standings.rows)
+    return match.version, (document.replace(f'"{_HANDS_SLOT}"', hands, 1) + "\n").encode()
+
+
+def _compact_json(value) -> str:
+    return current_app.json.dumps(value, separators=(",", ":"))
+
+
+# Stands for the hands in the document until their text is put in: random, so no name or
+# title a player typed is it.
+_HANDS_SLOT = secrets.token_hex(16)
+# The text of each match's hands as last encoded here, with the rows it is of. A new version
+# goes on from the very row objects of the one before (scoring.games.next_hand), so only
+# its new rows are encoded: a long evening's answer is not written out whole for each hand.
+_hands_written = Kept(512)
+
+
+def _hands_text(match_id: int, game, options, rows: tuple) -> str:
+    texts = []
+    last_rows, last_texts = _hands_written.find(match_id, ((), ()))
+    for last_row, text, row in zip(last_rows, last_texts, rows):
+        if last_row is not row:
+            break
+        texts.append(text)
+    texts += [_compact_json(game.row_json(options, row)) for row in rows[len(texts):]]
+    _hands_written.keep(match_id, (rows, texts))
+    return f"[{','.join(texts)}]"
 
 
 def _hand(asked) -> dict:
