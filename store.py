@@ -548,11 +548,35 @@ def _active_hands(db, row: dict) -> tuple[dict, ...]:
     kept = _hands_read.get(row["token"])
     if kept is not None and kept[0] == row["version"]:
         return kept[1]
-    hands = tuple(json.loads(r["data"]) for r in db.query(
-        "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
-        [row["id"], ACTIVE]))
+    added = None if kept is None else _hands_added_since(db, row["id"], *kept)
+    if added is not None:
+        hands = (*kept[1], *added)
+    else:
+        hands = tuple(json.loads(r["data"]) for r in db.query(
+            "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
+            [row["id"], ACTIVE]))
     _keep_hands(row["token"], row["version"], hands)
     return hands
+
+
+def _hands_added_since(db, match_id: int, version: int,
+                       hands: tuple[dict, ...]) -> list[dict] | None:
+    """The hands saved after ``version``, when ``hands`` were the match's hands then and
+    nothing else changed since (another process saved them); else None. Only hands that
+    follow on from those, and with them all there are, are hands added: a restored
+    database's entries are numbered from 1 again, and may be fewer; entries from before
+    versions were counted (None) say nothing of when they came."""
+    rows = list(db.query("SELECT number, data, status, version FROM entries "
+                         "WHERE match_id = ? AND (version IS NULL OR version > ? "
+                         "OR ended_version > ?) ORDER BY number",
+                         [match_id, version, version]))
+    numbers = range(len(hands) + 1, len(hands) + 1 + len(rows))
+    if any(r["status"] != ACTIVE or r["version"] is None or r["number"] != number
+           for r, number in zip(rows, numbers)):
+        return None
+    if _live_count(db, match_id) != len(hands) + len(rows):
+        return None
+    return [json.loads(r["data"]) for r in rows]
 
 
 def _keep_hands(token: str, version: int, hands: tuple[dict, ...]) -> None:

@@ -87,6 +87,36 @@ def test_a_change_from_a_sheet_that_changed_meanwhile_is_refused(db):
     assert store.get_match(db, match.token).hands == ({"burro": 1},)
 
 
+def test_hands_another_process_changed_are_read_as_they_are_now(db, monkeypatch):
+    """Two server processes share the file, and each keeps the hands it last read: hands
+    the other one added are read on their own, and after a correction or an undo the whole
+    match is read again."""
+    match = store.create_match(db, "burro", ["Anna", "Ben", "Carla"], {"variant": "portuguese"})
+    for seat in (0, 1):
+        store.add_hand(db, store.get_match(db, match.token), {"winner": seat},
+                       store.get_match(db, match.token).version)
+    seen = store.get_match(db, match.token)
+
+    def elsewhere(change, *args) -> None:
+        """The change made by the other process: this one still keeps what it read."""
+        kept = store._hands_read[match.token]
+        now = store.get_match(db, match.token)
+        change(db, now, *args, now.version)
+        store._hands_read[match.token] = kept
+
+    elsewhere(store.add_hand, {"winner": 2})
+    decoded = []
+    original = store.json.loads
+    monkeypatch.setattr(store.json, "loads", lambda text: decoded.append(text) or original(text))
+    assert store.get_match(db, match.token).hands == (*seen.hands, {"winner": 2})
+    assert [text for text in decoded if "winner" in text] == ['{"winner": 2}']
+    elsewhere(store.replace_hand, 1, {"winner": 1})
+    assert [hand["winner"] for hand in store.get_match(db, match.token).hands] == [1, 1, 2]
+    elsewhere(store.undo_last_hand)
+    elsewhere(store.add_hand, {"winner": 0})
+    assert [hand["winner"] for hand in store.get_match(db, match.token).hands] == [1, 1, 0]
+
+
 def test_the_database_allows_one_live_entry_per_hand(db):
     """Two phones saving hand 1 at the same moment: the index lets only one through."""
     match = store.create_match(db, "burro", ["A", "B"], {})
