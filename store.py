@@ -548,7 +548,10 @@ def _active_hands(db, row: dict) -> tuple[dict, ...]:
     kept = _hands_read.get(row["token"])
     if kept is not None and kept[0] == row["version"]:
         return kept[1]
-    added = None if kept is None else _hands_added_since(db, row["id"], *kept)
+    # Only from an older version: a thread may read the match just before another keeps
+    # the hands of a newer one.
+    added = (_hands_added_since(db, row["id"], *kept) if kept is not None
+             and kept[0] < row["version"] else None)
     if added is not None:
         hands = (*kept[1], *added)
     else:
