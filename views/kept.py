@@ -21,10 +21,7 @@ class Kept:
                 self._results.move_to_end(key)
                 return self._results[key]
         result = derive()
-        with self._lock:
-            self._results[key] = result
-            if len(self._results) > self.size:
-                self._results.popitem(last=False)
+        self.keep(key, result)
         return result
 
     def find(self, key: Hashable, absent=None):
