@@ -455,16 +455,22 @@
   // --- Other phones' changes ------------------------------------------------------------
 
   const POLL_MS = 2000;
-  // Changes this phone sends: a question asked before one of them may describe it as
-  // another phone's, so its answer is dropped.
+  // Changes this phone sends, counted when sent and when answered: a question asked before
+  // or while one of them was on its way may describe it as another phone's, so its answer
+  // is dropped. While one is on its way no question is asked: its answer brings the sheet.
   let ownChanges = 0;
+  const changesOnTheirWay = new Set();
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const sheet = document.getElementById("sheet");
     // Forms change the match (save, undo, restore); the preview's questions do not.
     if (sheet && sheet.contains(event.detail.elt) && event.detail.elt.tagName === "FORM") {
       ownChanges += 1;
+      changesOnTheirWay.add(event.detail.xhr);
     }
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (changesOnTheirWay.delete(event.detail.xhr)) ownChanges += 1;
   });
 
   const unsaved = (form) => Boolean((storeKey(form) && localStorage.getItem(storeKey(form)))
@@ -487,7 +493,7 @@
 
   async function poll() {
     const live = document.querySelector("#sheet [data-poll]");
-    if (!live || document.hidden || !navigator.onLine) return;
+    if (!live || document.hidden || !navigator.onLine || changesOnTheirWay.size) return;
     // An entry waiting to be sent goes first; its answer brings the sheet up to date.
     if ([...document.querySelectorAll(PANEL)].some(pendingOf)) {
       sendPending(document);

@@ -291,6 +291,26 @@ def test_a_save_sent_twice_stores_one_game(slow_phone: Page, send):
     expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
 
 
+def test_a_look_for_news_while_a_save_is_on_its_way_does_not_call_it_another_phones(
+        slow_phone: Page):
+    """On slow wifi the sheet's question "anything new?" can leave just after Save: its
+    answer must not replace the sheet with "Game 1 was saved on another phone" once the
+    save's own answer has said "Game 1 saved." (UX.md: the sheet says what this phone did)."""
+    page = slow_phone
+    open_match(page, "burraco", TWO, target=2005)
+    typed(page, "Anna", "Cards on the table").fill("50")
+    expect(preview_sides(page).first).to_have_text("Anna +50")
+    save_button(page).tap()
+    page.wait_for_timeout(100)
+    # The phone looks for news at once when it is picked up again.
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    # Past the next regular look, and past any late answer to the one asked above.
+    page.wait_for_timeout(2500)
+    expect(page.get_by_text("on another phone")).to_have_count(0)
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+
+
 # --- 5. The wifi drops ---------------------------------------------------------------------
 
 def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(page: Page):
