@@ -369,14 +369,15 @@ def show_match(token):
         _match_by_link(token)  # 404, or 410 for a deleted match
     if request.if_none_match.contains_weak(_etag(version)):
         return "", 304, {"ETag": f'W/"{_etag(version)}"'}
-    return _standings_answer(token, version)
+    return _standings_answer(token, version, lambda: _match_by_link(token))
 
 
-def _standings_answer(token: str, version: int, status: int = 200):
+def _standings_answer(token: str, version: int, find, status: int = 200):
     """The standings of ``version`` as the link may see them, tagged with the version they
-    are of. A change answers with what the phones then ask for: derived once for all."""
+    are of; ``find()`` gives the match and whether the link edits it, when they are not
+    kept. A change answers with what the phones then ask for: derived once for all."""
     shown, body = _answers.get((token, version, request.host_url),
-                               lambda: _standings_body(token))
+                               lambda: _standings_body(*find()))
     response = current_app.response_class(body, status=status, mimetype="application/json")
     response.set_etag(_etag(shown), weak=True)
     return response
@@ -384,7 +385,8 @@ def _standings_answer(token: str, version: int, status: int = 200):
 
 def _changed_answer(token: str, status: int = 200):
     """The answer to a change: the match as it stands now."""
-    return _standings_answer(token, get_match_or_404(token).version, status)
+    match = get_match_or_404(token)
+    return _standings_answer(token, match.version, lambda: (match, True), status)
 
 
 # An answer stays the same for a link and version (and the address its links are built
@@ -402,10 +404,9 @@ def _match_by_link(token: str) -> tuple[store.Match, bool]:
     return (watched, False) if watched is not None else (get_match_or_404(token), True)
 
 
-def _standings_body(token: str) -> tuple[int, bytes]:
+def _standings_body(match: store.Match, editing: bool) -> tuple[int, bytes]:
     """The standings as the link may see them (the view token's hold no edit link), with
     the version they are of."""
-    match, editing = _match_by_link(token)
     game, options, standings = scored(match)
     document = _compact_json(standings_json(match, editing, hands=_HANDS_SLOT))
     hands = _hands_text(match.id, game, options, standings.rows)

@@ -7,10 +7,10 @@ import secrets
 from collections.abc import Callable
 
 from flask import current_app, g, request
-from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
 from . import is_fragment_request, render
+from .i18n import locale_name
 from .kept import Kept
 
 # At a table night a hundred sheets change within one 3 s poll, each asked for by four
@@ -31,7 +31,7 @@ def render_kept(content_key: tuple, template: str, block: str, context: Callable
     kept by ``content_key`` (what the context is derived from), the address, the language
     and whether the page or the block was asked for."""
     key = (content_key, template, is_fragment_request(), request.full_path,
-           request.script_root, str(get_locale()))
+           request.script_root, locale_name())
     page = _kept_pages.get(key, lambda: _rendered_with_slots(template, block, context()))
     if _TOKEN_SLOT in page:
         page = page.replace(_TOKEN_SLOT, generate_csrf())
