@@ -6,6 +6,7 @@ deleted match can be restored for 30 days; then it goes, with its entries, for g
 """
 
 import fcntl
+import itertools
 import json
 import os
 import secrets
@@ -13,8 +14,9 @@ import sqlite3
 import threading
 import urllib.parse
 import weakref
+import zlib
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
@@ -328,12 +330,17 @@ def _count_versions_on_from(db, used: int) -> None:
                    [shift, shift])
 
 
-@contextmanager
-def taking_turns(db):
-    """Hold the writers' lock: what is read inside cannot change before what is written
-    inside (every write takes it)."""
-    with _storage_faults(), _exclusive(_opened_files[db][0]):
-        yield
+# The threads of this process that change one match take turns (by stripes of matches, a
+# lock each): the writers who did not name the version they saw would otherwise read the
+# same version, and all but one find it stale and read it again.
+_MATCH_TURNS = tuple(threading.Lock() for _ in range(64))
+
+
+def one_writer_per_match(token: str) -> threading.Lock:
+    """A lock that the threads of this process changing the match of this (edit) link take
+    turns on. Another process may still come between: its change is found by the claim of
+    the version (``StaleEntry``)."""
+    return _MATCH_TURNS[zlib.crc32(token.encode()) % len(_MATCH_TURNS)]
 
 
 @contextmanager
@@ -342,7 +349,7 @@ def _writing(db):
     same moment waits for the first, then finds the match changed (no "database is
     locked" halfway through). A database not at the current schema takes no write, so
     that no insert can create a table of its own shape."""
-    with taking_turns(db):
+    with _storage_faults(), _exclusive(_opened_files[db][0]):
         db.execute("BEGIN IMMEDIATE")
         try:
             if schema_version(db) != len(MIGRATIONS) or not _still_in_place(db):
@@ -474,7 +481,7 @@ def create_match(db, game: str, players, options: dict, key: str | None = None) 
 
 def _created_with(db, key: str | None) -> str | None:
     """The edit token of the match this key created, if it created one."""
-    row = key and next(db.query("SELECT token FROM matches WHERE creation_key = ?", [key]),
+    row = key and next(_select(db, "SELECT token FROM matches WHERE creation_key = ?", [key]),
                        None)
     return row and row["token"]
 
@@ -493,8 +500,6 @@ def get_match(db, token: str) -> Match | None:
 def match_version(db, link: str) -> int | None:
     """How often the match behind a link (edit or view) has changed: one indexed lookup, for
     the phones that ask every few seconds whether anything is new."""
-    # Read through the connection itself: sqlite-utils would wrap the one read in a
-    # savepoint, two statements more for every poll.
     row = db.conn.execute("SELECT version FROM matches "
                           "WHERE token = :link OR view_token = :link", {"link": link}).fetchone()
     return row and row[0]
@@ -513,26 +518,40 @@ def get_watched_match(db, view_token: str) -> Match | None:
     return _match_where(db, "view_token", view_token)
 
 
+def _select(db, sql: str, params=()):
+    """The rows a read gives, as dicts. Read through the connection itself: sqlite-utils'
+    ``query`` wraps each read in a savepoint, two statements more for every read."""
+    cursor = db.conn.execute(sql, params)
+    names = [column[0] for column in cursor.description]
+    return (dict(zip(names, row)) for row in cursor)
+
+
 def _match_where(db, column: str, value: str) -> Match | None:
     """The match whose ``column`` holds ``value``; a deleted one raises ``MatchDeleted``, and
     one deleted longer ago than can be undone is gone (None), purged or not yet."""
-    row = next(db.query(f"SELECT * FROM matches WHERE {column} = ?", [value]), None)
-    if row is None:
+    # One read for the match and its players.
+    rows = list(_select(db, "SELECT matches.*, players.name AS player FROM matches "
+                        "LEFT JOIN players ON players.match_id = matches.id "
+                        f"WHERE matches.{column} = ? ORDER BY players.seat", [value]))
+    if not rows:
         return None
+    row = rows[0]
     if row["deleted_at"]:
         if row["deleted_at"] < _restorable_since():
             return None
-        raise MatchDeleted(_match_from_row(db, row), column == "view_token",
+        raise MatchDeleted(_match_from_rows(db, rows), column == "view_token",
                            _restorable_until(row["deleted_at"]))
-    return _match_from_row(db, row)
+    return _match_from_rows(db, rows)
 
 
-def _match_from_row(db, row: dict) -> Match:
-    players = [r["name"] for r in db.query(
-        "SELECT name FROM players WHERE match_id = ? ORDER BY seat", [row["id"]])]
+def _match_from_rows(db, rows: list[dict]) -> Match:
+    """The match read as a row for each of its players (or one row, if it has none), in
+    seat order, the name in ``player``."""
+    row = rows[0]
     return Match(row["id"], row["token"], row["game"], json.loads(row["options"]),
-                 tuple(players), _active_hands(db, row), row["created_at"], row["version"],
-                 row["view_token"], row["title"])
+                 tuple(r["player"] for r in rows if r["player"] is not None),
+                 _active_hands(db, row), row["created_at"],
+                 row["version"], row["view_token"], row["title"])
 
 
 # The hands of the version last read of each match, by its link. A version's hands never
@@ -555,7 +574,7 @@ def _active_hands(db, row: dict) -> tuple[dict, ...]:
     if added is not None:
         hands = (*kept[1], *added)
     else:
-        hands = tuple(json.loads(r["data"]) for r in db.query(
+        hands = tuple(json.loads(r["data"]) for r in _select(db,
             "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
             [row["id"], ACTIVE]))
     _keep_hands(row["token"], row["version"], hands)
@@ -569,15 +588,15 @@ def _hands_added_since(db, match_id: int, version: int,
     follow on from those, and with them all there are, are hands added: a restored
     database's entries are numbered from 1 again, and may be fewer; entries from before
     versions were counted (None) say nothing of when they came."""
-    rows = list(db.query("SELECT number, data, status, version FROM entries "
-                         "WHERE match_id = ? AND (version IS NULL OR version > ? "
-                         "OR ended_version > ?) ORDER BY number",
-                         [match_id, version, version]))
+    rows = list(_select(db, "SELECT number, data, status, version, (SELECT count(*) "
+                        "FROM entries WHERE match_id = :match AND status = :active) AS live "
+                        "FROM entries WHERE match_id = :match AND (version IS NULL "
+                        "OR version > :version OR ended_version > :version) ORDER BY number",
+                        {"match": match_id, "active": ACTIVE, "version": version}))
     numbers = range(len(hands) + 1, len(hands) + 1 + len(rows))
-    if any(r["status"] != ACTIVE or r["version"] is None or r["number"] != number
-           for r, number in zip(rows, numbers)):
-        return None
-    if _live_count(db, match_id) != len(hands) + len(rows):
+    if not rows or rows[0]["live"] != len(hands) + len(rows) or any(
+            r["status"] != ACTIVE or r["version"] is None or r["number"] != number
+            for r, number in zip(rows, numbers)):
         return None
     return [json.loads(r["data"]) for r in rows]
 
@@ -593,7 +612,7 @@ def past_entries(db, match: Match) -> list[PastEntry]:
     """What edits and undos replaced, newest first."""
     return [PastEntry(r["id"], r["number"], json.loads(r["data"]), r["status"],
                       r["created_at"], r["ended_at"])
-            for r in db.query(
+            for r in _select(db,
                 "SELECT * FROM entries WHERE match_id = ? AND status != ? "
                 "ORDER BY ended_at DESC, id DESC", [match.id, ACTIVE])]
 
@@ -618,14 +637,19 @@ def _claim_version(db, match: Match, version: int) -> int:
 MAX_ENTRIES = 5000
 
 
-def _insert_entry(db, match: Match, number: int, data: dict, version: int,
+def _insert_entry(db, match: Match, number: int | None, data: dict, version: int,
                   key: str | None) -> None:
-    if db.execute("SELECT count(*) FROM entries WHERE match_id = ?",
-                  [match.id]).fetchone()[0] >= MAX_ENTRIES:
+    """Store ``data`` as hand ``number``; None numbers it after the live hands. One
+    statement counts the match's entries and inserts, unless the match is full."""
+    inserted = db.execute(
+        "INSERT INTO entries (match_id, number, data, status, created_at, version, "
+        "request_key) SELECT :match, coalesce(:number, coalesce(sum(status = :active), 0) + 1), "
+        ":data, :active, :now, :version, :key FROM entries WHERE match_id = :match "
+        "HAVING count(*) < :most",
+        {"match": match.id, "number": number, "data": json.dumps(data), "active": ACTIVE,
+         "now": _now(), "version": version, "key": key, "most": MAX_ENTRIES}).rowcount
+    if not inserted:
         raise MatchFull()
-    db["entries"].insert({"match_id": match.id, "number": number, "data": json.dumps(data),
-                          "status": ACTIVE, "created_at": _now(), "version": version,
-                          "request_key": key})
 
 
 def _retire(db, match: Match, number: int, status: str, version: int,
@@ -646,27 +670,48 @@ def _changing(db, match: Match, version: int):
         raise StaleEntry() from error
 
 
-def add_hand(db, match: Match, data: dict, version: int, key: str | None = None) -> None:
-    """Store the next hand, unless the match changed since ``version`` was shown."""
+def add_hand(db, match: Match, data: dict, version: int,
+             key: str | None = None) -> Match | None:
+    """Store the next hand, unless the match changed since ``version`` was shown; the match
+    as it left it (see ``_changed``)."""
     with _changing(db, match, version) as new_version:
-        _insert_entry(db, match, _live_count(db, match.id) + 1, data, new_version, key)
-    if version == match.version:
-        # The next look reads these hands: as a read would give them back.
-        _keep_hands(match.token, new_version, (*match.hands, json.loads(json.dumps(data))))
+        _insert_entry(db, match, None, data, new_version, key)
+    return _changed(match, version, new_version, (*match.hands, _as_read(data)))
 
 
 def replace_hand(db, match: Match, number: int, data: dict, version: int,
-                 key: str | None = None) -> None:
-    """Put a corrected entry in place of hand ``number``; the old one is kept."""
+                 key: str | None = None) -> Match | None:
+    """Put a corrected entry in place of hand ``number``; the old one is kept. The match as
+    it left it (see ``_changed``)."""
     with _changing(db, match, version) as new_version:
         _retire(db, match, number, REPLACED, new_version)
         _insert_entry(db, match, number, data, new_version, key)
+    return _changed(match, version, new_version,
+                    (*match.hands[:number - 1], _as_read(data), *match.hands[number:]))
 
 
-def undo_last_hand(db, match: Match, version: int, key: str | None = None) -> None:
-    """Take back the last hand; it stays in the history as undone."""
+def undo_last_hand(db, match: Match, version: int, key: str | None = None) -> Match | None:
+    """Take back the last hand; it stays in the history as undone. The match as it left it
+    (see ``_changed``)."""
     with _changing(db, match, version) as new_version:
         _retire(db, match, _live_count(db, match.id), UNDONE, new_version, key)
+    return _changed(match, version, new_version, match.hands[:-1])
+
+
+def _as_read(data: dict) -> dict:
+    """An entry as a read gives it back."""
+    return json.loads(json.dumps(data))
+
+
+def _changed(match: Match, version: int, new_version: int,
+             hands: tuple[dict, ...]) -> Match | None:
+    """The match as a change left it, with ``hands``, kept for the next read: the answer to
+    the change and the phones' next look read nothing. None when the change was made as of
+    another version than the match was read at: what it left is not known here."""
+    if version != match.version:
+        return None
+    _keep_hands(match.token, new_version, hands)
+    return replace(match, hands=hands, version=new_version)
 
 
 @dataclass(frozen=True)
@@ -683,7 +728,7 @@ def change_made_with(db, match: Match, key: str) -> Change | None:
     """The change a form with this key already made, if it made one."""
     if not key:
         return None
-    row = next(db.query(
+    row = next(_select(db,
         "SELECT number, data, version, request_key = :key AS created FROM entries "
         "WHERE match_id = :match AND (request_key = :key OR ended_key = :key)",
         {"match": match.id, "key": key}), None)
@@ -702,7 +747,7 @@ def changes_since(db, match: Match, version: int) -> list[Change]:
     """What the changes after ``version`` did, oldest first: hands saved, corrected or
     undone (by another phone, while this one's form waited)."""
     changes = []
-    rows = list(db.query(
+    rows = list(_select(db,
         "SELECT * FROM entries WHERE match_id = ? AND (version > ? OR ended_version > ?) "
         "ORDER BY coalesce(version, 0), id", [match.id, version, version]))
     for at in sorted({row["version"] for row in rows if (row["version"] or 0) > version}
@@ -760,7 +805,7 @@ def restore_match(db, token: str) -> bool:
 def purge_deleted(db) -> int:
     """Remove the matches deleted longer ago than can be undone, with everything stored of
     them; how many went."""
-    doomed = [row["id"] for row in db.query("SELECT id FROM matches WHERE deleted_at < ?",
+    doomed = [row["id"] for row in _select(db, "SELECT id FROM matches WHERE deleted_at < ?",
                                             [_restorable_since()])]
     if not doomed:
         return 0
@@ -779,7 +824,7 @@ def remember_match(db, device: str, token: str) -> None:
     """Put the match behind this edit link at the top of the device's list (an archived
     match stays archived). A sheet opened again, already at the top, writes nothing: every
     view of a sheet passes here, and a write would queue it behind the table's saves."""
-    latest = next(db.query("SELECT matches.token FROM device_matches "
+    latest = next(_select(db, "SELECT matches.token FROM device_matches "
                            "JOIN matches ON matches.id = device_matches.match_id "
                            "WHERE device = ? ORDER BY opened_at DESC, device_matches.rowid DESC "
                            "LIMIT 1", [device]), None)
@@ -817,19 +862,24 @@ class ListedMatch:
 def device_matches(db, device: str) -> list[ListedMatch]:
     """The device's list, last opened first: its matches, and those it deleted that can still
     be restored (a match another device deleted is left out until it is restored)."""
-    rows = db.query(
-        "SELECT m.*, d.opened_at, d.archived_at, max(m.created_at, coalesce("
+    rows = _select(db,
+        "SELECT m.*, p.name AS player, d.opened_at, d.archived_at, max(m.created_at, coalesce("
         "  (SELECT max(max(created_at, coalesce(ended_at, ''))) FROM entries "
         "   WHERE match_id = m.id), '')) AS changed_at "
         "FROM device_matches d JOIN matches m ON m.id = d.match_id "
+        "LEFT JOIN players p ON p.match_id = m.id "
         "WHERE d.device = :device AND (m.deleted_at IS NULL "
         "  OR (m.deleted_by = :device AND m.deleted_at >= :since)) "
-        "ORDER BY d.opened_at DESC, d.rowid DESC",
+        "ORDER BY d.opened_at DESC, d.rowid DESC, p.seat",
         {"device": device, "since": _restorable_since()})
-    return [ListedMatch(_match_from_row(db, row), row["opened_at"], row["archived_at"],
-                        row["changed_at"], row["deleted_at"],
-                        row["deleted_at"] and _restorable_until(row["deleted_at"]))
-            for row in rows]
+    listed = []
+    for _id, match_rows in itertools.groupby(rows, key=lambda row: row["id"]):
+        match_rows = list(match_rows)
+        row = match_rows[0]
+        listed.append(ListedMatch(_match_from_rows(db, match_rows), row["opened_at"],
+                                  row["archived_at"], row["changed_at"], row["deleted_at"],
+                                  row["deleted_at"] and _restorable_until(row["deleted_at"])))
+    return listed
 
 
 # --- The rules' search index -------------------------------------------------------------
@@ -839,7 +889,7 @@ RULES_DIGEST = "rules_digest"
 
 def rules_index_digest(db) -> str | None:
     """The fingerprint of the documents the search index was built from."""
-    row = next(db.query("SELECT value FROM settings WHERE key = ?", [RULES_DIGEST]), None)
+    row = next(_select(db, "SELECT value FROM settings WHERE key = ?", [RULES_DIGEST]), None)
     return row and row["value"]
 
 
@@ -860,7 +910,7 @@ def search_rules(db, match: str, lang_first: str, game: str | None = None,
         if value:
             where.append(f"s.{column} = :{column}")
             params[column] = value
-    return list(db.query(
+    return list(_select(db,
         "SELECT s.*, bm25(rule_sections_fts, 5.0, 1.0) AS rank "
         "FROM rule_sections_fts JOIN rule_sections s ON s.id = rule_sections_fts.rowid "
         f"WHERE {' AND '.join(where)} "
@@ -874,7 +924,7 @@ def match_entries(db, match: Match) -> list[dict]:
     with its times."""
     return [{"number": row["number"], "status": row["status"], "data": json.loads(row["data"]),
              "created_at": row["created_at"], "ended_at": row["ended_at"]}
-            for row in db.query("SELECT * FROM entries WHERE match_id = ? ORDER BY id",
+            for row in _select(db, "SELECT * FROM entries WHERE match_id = ? ORDER BY id",
                                 [match.id])]
 
 

@@ -383,9 +383,10 @@ def _standings_answer(token: str, version: int, find, status: int = 200):
     return response
 
 
-def _changed_answer(token: str, status: int = 200):
-    """The answer to a change: the match as it stands now."""
-    match = get_match_or_404(token)
+def _changed_answer(token: str, changed: store.Match | None, status: int = 200):
+    """The answer to a change: the match as the change left it, else (a change this
+    request's key made before) as it stands now."""
+    match = changed or get_match_or_404(token)
     return _standings_answer(token, match.version, lambda: (match, True), status)
 
 
@@ -452,18 +453,17 @@ def add_hand(token):
     In the shape of the match's game (Burro: ``{"burro": 2}``; Portuguese Burro, Cangkul:
     ``{"winner": 0}``; Burraco and Buraco: ``{"sides": [...]}``; Bura: ``{"outcome": …,
     "player": …}``; Burkosel: ``{"card_points": […], "tricks": […]}``)."""
-    match = get_match_or_404(token)
     asked = _checked()
 
-    def add(match: store.Match, version: int) -> None:
+    def add(match: store.Match, version: int) -> store.Match | None:
         game, options, known = scored(match)
         hand, standings = next_hand(game, options, len(match.players), match.hands,
                                     _hand(asked), known)
-        store.add_hand(store.get_db(), match, hand, version, _idempotency_key())
+        changed = store.add_hand(store.get_db(), match, hand, version, _idempotency_key())
         keep_scored(match, version, options, standings)
+        return changed
 
-    _change(match, asked.version, add)
-    return _changed_answer(token, 201)
+    return _changed_answer(token, _change(token, asked.version, add), 201)
 
 
 @bp.put(f"{MATCH}/hands/<int:number>")
@@ -473,18 +473,18 @@ def replace_hand(token, number):
     """Correct a hand
 
     Hand ``number`` counts from 1; the replaced entry stays in the history."""
-    match = get_match_or_404(token)
     asked = _checked()
 
-    def correct(match: store.Match, version: int) -> None:
+    def correct(match: store.Match, version: int) -> store.Match | None:
         options = options_of(match)
         hand, standings = corrected_hand(GAMES[match.game], options, len(match.players),
                                          match.hands, number, _hand(asked))
-        store.replace_hand(store.get_db(), match, number, hand, version, _idempotency_key())
+        changed = store.replace_hand(store.get_db(), match, number, hand, version,
+                                     _idempotency_key())
         keep_scored(match, version, options, standings)
+        return changed
 
-    _change(match, asked.version, correct)
-    return _changed_answer(token)
+    return _changed_answer(token, _change(token, asked.version, correct))
 
 
 @bp.delete(f"{MATCH}/hands/last")
@@ -494,13 +494,12 @@ def undo_hand(token):
     """Take back the last hand
 
     It stays in the history as undone."""
-    def undo(match: store.Match, version: int) -> None:
+    def undo(match: store.Match, version: int) -> store.Match | None:
         if not match.hands:
             raise BadRequest(_("There is no hand to undo."))
-        store.undo_last_hand(store.get_db(), match, version, _idempotency_key())
+        return store.undo_last_hand(store.get_db(), match, version, _idempotency_key())
 
-    _change(get_match_or_404(token), request.context.query.version, undo)
-    return _changed_answer(token)
+    return _changed_answer(token, _change(token, request.context.query.version, undo))
 
 
 def _idempotency_key() -> str | None:
@@ -521,25 +520,38 @@ def _made_before(match: store.Match) -> bool:
     return store.change_made_with(store.get_db(), match, _idempotency_key()) is not None
 
 
-def _change(match: store.Match, given_version: int | None, write) -> None:
-    """Make one change, ``write(match, version)``, which checks it by the rules and stores
-    it, unless this request's key made it already. Only a client that named the version
-    it saw gets 409 when the match has moved on; without one, the change is checked and
-    stored on the match as it stands, in one turn that no other change can come between."""
+# Each attempt lost means that another change was stored: only a match changed this often
+# by others answers 409 to a client that named no version.
+WRITE_ATTEMPTS = 20
+
+
+def _change(token: str, given_version: int | None, write) -> store.Match | None:
+    """Make one change, ``write(match, version)``, which checks it by the rules, stores it
+    and gives the match as it left it, unless this request's key made it already (None).
+    Only a client that named the version it saw gets 409 when the match has moved on;
+    without one, the change is checked and stored on the match as it stands: when another
+    change came between, it is checked again on the match as that left it."""
     if given_version is None:
-        with store.taking_turns(store.get_db()):
-            match = get_match_or_404(match.token)
-            if not _made_before(match):
-                write(match, match.version)
-        return
+        with store.one_writer_per_match(token):
+            for _attempt in range(WRITE_ATTEMPTS):
+                match = get_match_or_404(token)
+                if _made_before(match):
+                    return None
+                try:
+                    return write(match, match.version)
+                except store.StaleEntry:
+                    continue
+        abort(409)
+    match = get_match_or_404(token)
     if _made_before(match):
-        return
+        return None
     try:
-        write(match, given_version)
+        return write(match, given_version)
     except store.StaleEntry:
         # The same request sent twice at once finds the first's change; another is late.
         if not _made_before(match):
             abort(409)
+        return None
 
 
 # --- A match as one document: export and import -------------------------------------------
