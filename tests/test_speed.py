@@ -153,6 +153,52 @@ def test_a_sheet_is_rendered_once_per_version_and_each_phone_gets_its_own_form_k
     assert len(rendered) == 2 and all(history_numbers(page) == [1, 2, 3, 4] for page in after)
 
 
+def without_form_tokens(page: str) -> str:
+    """A page without what each phone's copy carries of its own: form keys, CSRF token."""
+    return CSRF_FIELD.sub("", re.sub(r'name="key" value="[^"]+"', "", page))
+
+
+def test_the_phones_of_a_table_hear_of_another_phones_hand_from_one_reading_of_it(
+        app, monkeypatch):
+    """After a hand, the sheet's question "anything new?" from each of four phones gets the
+    news; the changes are read and told once, for the sheet kept for the first."""
+    match = start(app.test_client())
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+    assert app.test_client().post(f"{MATCHES}/{match['token']}/hands",
+                                  json=HANDS["burro"]).status_code == 201
+    read = []
+    original = store.changes_since
+    monkeypatch.setattr(store, "changes_since",
+                        lambda *args: read.append(args) or original(*args))
+    pages = [app.test_client().get(f"/m/{match['token']}/since/{match['version']}",
+                                   headers={"HX-Request": "true"}) for _ in range(4)]
+    assert [page.status_code for page in pages] == [200] * 4
+    assert all("Hand 2 was saved on another phone: Carla +1" in page.get_data(as_text=True)
+               for page in pages)
+    assert len(read) == 1
+
+
+@pytest.mark.parametrize("game", ["burraco", "buraco"])
+def test_a_new_entrys_sides_are_rendered_once_a_match_and_look_as_if_rendered_afresh(
+        app, monkeypatch, game):
+    """The sides of the next hand's panel, before anything is typed, look the same at every
+    version: rendered for the first and kept, they are what a fresh render shows."""
+    from views import template_helpers
+    match = start(app.test_client(), game, hands=0)
+    monkeypatch.setattr(template_helpers, "_kept_html", Kept(64))
+    phone = app.test_client()
+    phone.get(f"/m/{match['token']}")
+    assert phone.post(f"{MATCHES}/{match['token']}/hands", json=HANDS[game]).status_code == 201
+    kept = without_form_tokens(phone.get(f"/m/{match['token']}").get_data(as_text=True))
+    sides = [key for key in template_helpers._kept_html._results if key[0] == f"{game} sides"]
+    assert len(sides) == 1
+    monkeypatch.setattr(template_helpers, "_kept_html", Kept(64))
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+    fresh = without_form_tokens(phone.get(f"/m/{match['token']}").get_data(as_text=True))
+    assert "Enter game 2" in kept if game == "burraco" else "Enter hand 2" in kept
+    assert kept == fresh
+
+
 # --- A long match -------------------------------------------------------------------------
 
 def burro_match(app, client, hands: int) -> str:

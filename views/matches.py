@@ -132,8 +132,10 @@ def create(game):
 
 # --- The sheet ---------------------------------------------------------------------------
 
-def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra):
-    """Render the game's sheet (or one of its blocks for htmx), standings derived afresh."""
+def _sheet(match: store.Match, status: int = 200, block: str = "sheet", news=None, **extra):
+    """Render the game's sheet (or one of its blocks for htmx), standings derived afresh.
+    ``news()`` gives what other phones changed, in words: asked only when the sheet is
+    rendered, not when a kept copy answers."""
     draft = extra.pop("draft", None)
     template = f"matches/{match.game}.html"
 
@@ -141,8 +143,9 @@ def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra)
         game, options, standings = scored(match)
         return {**SHEETS[match.game].context(match, options, standings, extra.get("number"),
                                              draft),
-                **extra, "match": match, "game": game, "options": options,
-                "standings": standings, "history": store.past_entries(store.get_db(), match)}
+                **extra, "news": news() if news else [], "match": match, "game": game,
+                "options": options, "standings": standings,
+                "history": store.past_entries(store.get_db(), match)}
 
     if request.method == "GET" and status == 200 and draft is None:
         # Every phone at the table asks for the same version of the sheet: what the address
@@ -167,7 +170,9 @@ def read_only_sheet(match: store.Match, **extra):
 def changed_since(link: str, version: int, load):
     """Whether the match behind ``link`` changed after ``version``: None from its version
     alone (no entries read, nothing rendered) when nothing did, else the match ``load``
-    finds by the link and what changed, in words."""
+    finds by the link and a function that tells what changed, in words. The phones of a
+    table ask alike: the sheet kept for the first answers the others, without the
+    changes read or told again."""
     current = store.match_version(store.get_db(), link)
     # A version beyond any count is no version a sheet showed.
     if current is None or parse_int(version) is None:
@@ -175,7 +180,8 @@ def changed_since(link: str, version: int, load):
     if current == version:
         return None
     match = load(link)
-    return match, describe_changes(match, store.changes_since(store.get_db(), match, version))
+    return match, lambda: describe_changes(match, store.changes_since(store.get_db(), match,
+                                                                      version))
 
 
 NOTHING_NEW = ("", 204, {"Cache-Control": "no-store"})
