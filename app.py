@@ -16,6 +16,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import store
 from views import (api, api_docs, assets, checkers, errors, home, links, matches,
                    offline, rule_search, rules, share, template_helpers, transfer)
+from views.unchanged import UnchangedPolls
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
@@ -87,6 +88,7 @@ def create_app(config=None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+    app.wsgi_app = UnchangedPolls(app, app.wsgi_app)
     _serve_as_configured(app)
 
     csrf.init_app(app)

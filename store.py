@@ -398,16 +398,20 @@ def _kept_connection(path: str) -> sqlite_utils.Database | None:
 def get_db() -> sqlite_utils.Database:
     """The request's database handle: the thread's kept connection, else a new one."""
     if "db" not in g:
-        path = current_app.config["DATABASE"]
-        db = _kept_connection(path)
-        if db is None:
-            db = connect(path)
-            state = _file_state(path)
-            # A file replaced while it was being opened is not the one to keep.
-            _kept.db, _kept.path = db, path
-            _kept.state = state if state and state[:2] == _opened_files[db][1] else None
-        g.db = db
+        g.db = thread_connection(current_app.config["DATABASE"])
     return g.db
+
+
+def thread_connection(path: str) -> sqlite_utils.Database:
+    """This thread's kept connection to ``path``, else a new one, kept from now on."""
+    db = _kept_connection(path)
+    if db is None:
+        db = connect(path)
+        state = _file_state(path)
+        # A file replaced while it was being opened is not the one to keep.
+        _kept.db, _kept.path = db, path
+        _kept.state = state if state and state[:2] == _opened_files[db][1] else None
+    return db
 
 
 def release_db(error=None) -> None:

@@ -367,8 +367,8 @@ def show_match(token):
     version = store.shown_version(store.get_db(), token)
     if version is None:
         _match_by_link(token)  # 404, or 410 for a deleted match
-    if request.if_none_match.contains_weak(_etag(version)):
-        return "", 304, {"ETag": f'W/"{_etag(version)}"'}
+    if request.if_none_match.contains_weak(etag_of(version)):
+        return "", 304, {"ETag": f'W/"{etag_of(version)}"'}
     return _standings_answer(token, version, lambda: _match_by_link(token))
 
 
@@ -379,7 +379,7 @@ def _standings_answer(token: str, version: int, find, status: int = 200):
     shown, body = _answers.get((token, version, request.host_url),
                                lambda: _standings_body(*find()))
     response = current_app.response_class(body, status=status, mimetype="application/json")
-    response.set_etag(_etag(shown), weak=True)
+    response.set_etag(etag_of(shown), weak=True)
     return response
 
 
@@ -395,7 +395,7 @@ def _changed_answer(token: str, changed: store.Match | None, status: int = 200):
 _answers = Kept(512)
 
 
-def _etag(version) -> str:
+def etag_of(version) -> str:
     return f"v{version}"
 
 
