@@ -591,7 +591,8 @@ def _hands_added_since(db, match_id: int, version: int,
     nothing else changed since (another process saved them); else None. Only hands that
     follow on from those, and with them all there are, are hands added: a restored
     database's entries are numbered from 1 again, and may be fewer; entries from before
-    versions were counted (None) say nothing of when they came."""
+    versions were counted (None) say nothing of when they came; and a newer version with
+    no newer entry is no change this knows of."""
     rows = list(_select(db, "SELECT number, data, status, version, (SELECT count(*) "
                         "FROM entries WHERE match_id = :match AND status = :active) AS live "
                         "FROM entries WHERE match_id = :match AND (version IS NULL "
