@@ -15,6 +15,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from pydantic import ValidationError
+from werkzeug.http import quote_etag
 
 import store
 from scoring import bura, buraco, burraco, burro
@@ -368,7 +369,7 @@ def show_match(token):
     if version is None:
         _match_by_link(token)  # 404, or 410 for a deleted match
     if request.if_none_match.contains_weak(etag_of(version)):
-        return "", 304, {"ETag": f'W/"{etag_of(version)}"'}
+        return "", 304, {"ETag": etag_header(version)}
     return _standings_answer(token, version, lambda: _match_by_link(token))
 
 
@@ -397,6 +398,12 @@ _answers = Kept(512)
 
 def etag_of(version) -> str:
     return f"v{version}"
+
+
+def etag_header(version) -> str:
+    """The ETag header of an answer of ``version``: weak, since it is the same compressed
+    or not."""
+    return quote_etag(etag_of(version), weak=True)
 
 
 def _match_by_link(token: str) -> tuple[store.Match, bool]:
@@ -460,7 +467,7 @@ def add_hand(token):
         hand, standings = next_hand(game, options, len(match.players), match.hands,
                                     _hand(asked), known)
         changed = store.add_hand(store.get_db(), match, hand, version, _idempotency_key())
-        keep_scored(match, version, options, standings)
+        keep_scored(changed, options, standings)
         return changed
 
     return _changed_answer(token, _change(token, asked.version, add), 201)
@@ -481,7 +488,7 @@ def replace_hand(token, number):
                                          match.hands, number, _hand(asked))
         changed = store.replace_hand(store.get_db(), match, number, hand, version,
                                      _idempotency_key())
-        keep_scored(match, version, options, standings)
+        keep_scored(changed, options, standings)
         return changed
 
     return _changed_answer(token, _change(token, asked.version, correct))

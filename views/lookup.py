@@ -72,11 +72,11 @@ def _derived(match: store.Match) -> tuple:
     return result
 
 
-def keep_scored(match: store.Match, version: int, options, standings) -> None:
-    """A change to ``match`` made as of ``version`` was checked by deriving the standings
-    after it: kept as those of the version it wrote, the answer to the change and every
-    phone's next look need not derive them again. A change made as of another version than
-    the match was read at says nothing of the version it wrote."""
-    if version == match.version:
-        _standings.get((match.token, version + 1),
-                       lambda: (GAMES[match.game], options, standings))
+def keep_scored(changed: store.Match | None, options, standings) -> None:
+    """A change was checked by deriving the standings after it: kept as those of
+    ``changed``, the match as the change left it, so that the answer to the change and
+    every phone's next look need not derive them again (None: what it left is not known
+    here)."""
+    if changed is not None:
+        _standings.get((changed.token, changed.version),
+                       lambda: (GAMES[changed.game], options, standings))

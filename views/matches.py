@@ -289,8 +289,8 @@ def add_hand(token):
                                     _hand_from_form(match), known)
     except ScoringError as error:
         return _sheet(match, 422, draft=_draft_or_none(match), **_refusal(error, match))
-    store.add_hand(store.get_db(), match, hand, match.version, _entry_key())
-    keep_scored(match, match.version, options, standings)
+    changed = store.add_hand(store.get_db(), match, hand, match.version, _entry_key())
+    keep_scored(changed, options, standings)
     return _after_change(match, saved=len(match.hands) + 1)
 
 
@@ -324,8 +324,9 @@ def replace_hand(token, number):
     except ScoringError as error:
         return _sheet(match, 422, number=_existing_hand(match, number),
                       draft=_draft_or_none(match), **_refusal(error, match))
-    store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
-    keep_scored(match, match.version, options, standings)
+    changed = store.replace_hand(store.get_db(), match, number, hand, match.version,
+                                 _entry_key())
+    keep_scored(changed, options, standings)
     return _after_change(match, edited=number)
 
 
@@ -345,8 +346,9 @@ def restore_hand(token, number):
                                          match.hands, number, previous.data)
     except ScoringError as error:
         return _sheet(match, 422, **_refusal(error, match))
-    store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
-    keep_scored(match, match.version, options, standings)
+    changed = store.replace_hand(store.get_db(), match, number, hand, match.version,
+                                 _entry_key())
+    keep_scored(changed, options, standings)
     return _after_change(match, edited=number)
 
 

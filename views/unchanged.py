@@ -9,12 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from werkzeug.exceptions import SecurityError
-from werkzeug.http import parse_etags, quote_etag
+from werkzeug.http import parse_etags
 from werkzeug.wsgi import get_host
 
 import store
 
-from .api import etag_of
+from .api import etag_header, etag_of
 
 
 def _same_number(environ, asked: re.Match, current: int) -> bool:
@@ -68,8 +68,8 @@ class UnchangedPolls:
         current = answer and self._version(environ, question, asked[1])
         if current is not None and question.unchanged(environ, asked, current):
             status, headers = answer
-            start_response(status, [(name, quote_etag(etag_of(current), weak=True)
-                                     if name == "ETag" else value) for name, value in headers])
+            start_response(status, [(name, etag_header(current) if name == "ETag" else value)
+                                    for name, value in headers])
             return []
         return self.wsgi_app(environ, self._learning(question, start_response))
 
