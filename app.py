@@ -15,7 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 import store
 from views import (api, api_docs, assets, checkers, errors, home, links, matches,
-                   offline, rule_search, rules, share, template_helpers, transfer)
+                   offline, rule_search, rules, share, signing, template_helpers, transfer)
 from views.unchanged import UnchangedPolls
 
 LANGUAGES = ("en", "de")
@@ -78,6 +78,8 @@ def create_app(config=None) -> Flask:
         BEHIND_PROXY=0,
         # Static files are sent as streams: gzip for them too, for phones that take no other.
         COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
+        # Done below for the answers that carry a validator, not for every page.
+        COMPRESS_EVALUATE_CONDITIONAL_REQUEST=False,
     )
     app.config.from_prefixed_env()
     app.config.from_pyfile("config.py", silent=True)
@@ -92,7 +94,10 @@ def create_app(config=None) -> Flask:
     _serve_as_configured(app)
 
     csrf.init_app(app)
+    signing.register(app)
     babel.init_app(app, locale_selector=select_locale)
+    # Runs after compression (handlers run last registered first), which changes the ETag.
+    app.after_request(_conditional_when_validated)
     # Pages, styles, scripts and JSON compressed for a slow wifi; empty answers (the polls'
     # 204 and 304) and statuses other than 2xx are left as they are.
     compress.init_app(app)
@@ -178,6 +183,15 @@ def _refuse_unknown_host(error: SecurityError):
         return errors.handle_http_error(error)
     return (_("The request could not be read; nothing was saved."), 400,
             {"Content-Type": "text/plain; charset=utf-8"})
+
+
+def _conditional_when_validated(response):
+    """A 304 for an asker who has this answer already, judged by its ETag or date of last
+    change. Pages have neither: Flask-Compress's check of every answer cost each page a
+    second Date header, besides the server's, and found nothing."""
+    if request.method in ("GET", "HEAD") and (response.get_etag()[0] or response.last_modified):
+        response.make_conditional(request)
+    return response
 
 
 def _security_headers(response):

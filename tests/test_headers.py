@@ -182,3 +182,22 @@ def test_the_home_page_with_this_phones_matches_is_private(client):
 
 def test_pages_without_a_match_leave_caching_alone(client):
     assert "Cache-Control" not in client.get("/rules").headers
+
+
+@pytest.mark.parametrize("encoding", ["zstd", "gzip", "identity"])
+def test_a_file_checked_each_time_answers_304_when_the_phone_has_it(client, encoding):
+    """An address without its version (an old page's, the manifest) is checked on each use:
+    the second look costs no download, compressed or not."""
+    first = client.get("/static/app.css", headers={"Accept-Encoding": encoding})
+    assert first.status_code == 200 and first.headers["ETag"]
+    again = client.get("/static/app.css", headers={"Accept-Encoding": encoding,
+                                                   "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    changed = client.get("/static/app.css", headers={"Accept-Encoding": encoding,
+                                                     "If-None-Match": '"another"'})
+    assert changed.status_code == 200 and changed.data
+
+
+def test_a_page_leaves_the_date_header_to_the_server(client):
+    """The server dates every answer: a second Date header from the app would contradict it."""
+    assert "Date" not in client.get("/rules", headers={"Accept-Encoding": "gzip"}).headers

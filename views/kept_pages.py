@@ -7,11 +7,11 @@ import secrets
 from collections.abc import Callable
 
 from flask import current_app, g, request
-from flask_wtf.csrf import generate_csrf
 
 from . import is_fragment_request, render
 from .i18n import locale_name
 from .kept import Kept
+from .signing import csrf_token
 
 # At a table night a hundred sheets change within one 3 s poll, each asked for by four
 # phones; a sheet is some 50 kB.
@@ -34,7 +34,7 @@ def render_kept(content_key: tuple, template: str, block: str, context: Callable
            request.script_root, locale_name())
     page = _kept_pages.get(key, lambda: _rendered_with_slots(template, block, context()))
     if _TOKEN_SLOT in page:
-        page = page.replace(_TOKEN_SLOT, generate_csrf())
+        page = page.replace(_TOKEN_SLOT, csrf_token())
     if _KEY_SLOT in page:
         # Each form its own key: a save and an undo on one page are two changes.
         page = re.sub(_KEY_SLOT, lambda _slot: entry_key(), page)
