@@ -19,6 +19,8 @@ TIMEOUT = 30
 # The sheet's own poll address, in the fragment a poll answers with: the version to ask
 # about next.
 POLL_VERSION = re.compile(rb'data-poll="[^"]*/since/(\d+)"')
+# The panel's sides in that fragment, which the sheet names when it asks again.
+HELD_SIDES = re.compile(rb'data-sides="([0-9a-f]+)"')
 # The sheet's poll is an htmx request: its answer is the sheet, not a whole page.
 AS_THE_SHEET_ASKS = {"HX-Request": "true"}
 
@@ -150,15 +152,18 @@ async def table_night(tables: list[Table], seconds: float, poll_every: float,
                 due += every
 
         def watching(table: Table, phone: Phone):
-            seen = table.version
+            seen, sides = table.version, None
 
             async def poll() -> tuple[int, bytes]:
-                nonlocal seen
-                status, body = await phone.send("GET",
-                                                f"{table.base}/m/{table.token}/since/{seen}",
-                                                headers=AS_THE_SHEET_ASKS)
+                nonlocal seen, sides
+                held = f"?sides={sides}" if sides else ""
+                status, body = await phone.send(
+                    "GET", f"{table.base}/m/{table.token}/since/{seen}{held}",
+                    headers=AS_THE_SHEET_ASKS)
                 if status == 200:
                     seen = int(POLL_VERSION.search(body)[1])
+                    shown = HELD_SIDES.search(body)
+                    sides = shown[1].decode() if shown else sides
                 return status, body
             return poll
 

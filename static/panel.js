@@ -24,7 +24,9 @@
 // and a <time datetime> the server wrote in UTC shows the phone's own time.
 // Every few seconds a sheet asks whether another phone changed the match ([data-poll]):
 // the answer is empty when nothing did; else the new sheet takes this one's place, keeping
-// a panel with an unsaved entry as it is (its save then meets the stale-sheet flow).
+// a panel with an unsaved entry as it is (its save then meets the stale-sheet flow). The
+// question names the panel's sides this phone shows ([data-sides]): when they are still
+// the next entry's, the answer leaves them out ([data-sides-held]) and these stay.
 // A save the network lost waits on the phone, with the key and version it was made with,
 // and goes out by itself when the connection returns; the service worker (data-worker on
 // this script) keeps the pages, so that a sheet also opens offline.
@@ -476,19 +478,34 @@
   const unsaved = (form) => Boolean((storeKey(form) && localStorage.getItem(storeKey(form)))
                                     || pendingOf(form));
 
+  // The sides of a panel with nothing typed in it, which the next sheet may leave out.
+  function heldSides() {
+    const panel = document.querySelector(`#sheet ${PANEL}`);
+    return panel && !unsaved(panel) ? panel.querySelector("[data-sides]") : null;
+  }
+
+  // Whether the sheet in ``html`` took this one's place: not when it leaves out sides this
+  // phone no longer shows (a panel changed while the question was on its way).
   function takeOver(html) {
     const sheet = document.getElementById("sheet");
     const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("sheet");
-    if (!sheet || !fresh) return;
+    if (!sheet || !fresh) return true;
     const panel = sheet.querySelector(PANEL);
     const freshPanel = fresh.querySelector(PANEL);
     if (panel && freshPanel && unsaved(panel)) freshPanel.replaceWith(panel);
+    const left = fresh.querySelector("[data-sides-held]");
+    if (left) {
+      const mine = heldSides();
+      if (!mine || mine.dataset.sides !== left.dataset.sidesHeld) return false;
+      left.replaceWith(mine);
+    }
     const adopted = document.adoptNode(fresh);
     sheet.replaceWith(adopted);
     if (window.htmx) window.htmx.process(adopted);
     setUp(adopted.parentElement || document);
     followBoard();
     keepCopy();
+    return true;
   }
 
   async function poll() {
@@ -500,16 +517,25 @@
       return;
     }
     const asked = ownChanges;
+    const held = heldSides();
     try {
-      const answer = await fetch(live.dataset.poll,
-                                 { cache: "no-store", headers: { "HX-Request": "true" } });
+      let answer = await ask(live.dataset.poll, held);
+      if (answer.status === 200 && asked === ownChanges && !takeOver(await answer.text())) {
+        answer = await ask(live.dataset.poll, null);
+        if (answer.status === 200 && asked === ownChanges) takeOver(await answer.text());
+      }
       reachable(true);
-      if (answer.status === 200 && asked === ownChanges) takeOver(await answer.text());
       // Deleted on another phone: the page says so (and offers Restore to the players).
-      else if (answer.status === 410) location.reload();
+      if (answer.status === 410) location.reload();
     } catch (offline) {
       reachable(false);
     }
+  }
+
+  function ask(address, held) {
+    const url = new URL(address, location.href);
+    if (held) url.searchParams.set("sides", held.dataset.sides);
+    return fetch(url, { cache: "no-store", headers: { "HX-Request": "true" } });
   }
 
   setInterval(poll, POLL_MS);

@@ -199,6 +199,67 @@ def test_a_new_entrys_sides_are_rendered_once_a_match_and_look_as_if_rendered_af
     assert kept == fresh
 
 
+HELD_SIDES = re.compile(r'data-sides="([0-9a-f]+)"')
+SIDE = '<fieldset class="side"'
+
+
+@pytest.mark.parametrize("game", ["burraco", "buraco"])
+def test_a_phone_that_holds_the_panels_sides_gets_the_news_without_them(app, game):
+    """After another phone's save, the sides of the next entry are the ones the phone shows
+    already: the answer leaves them out (panel.js keeps the phone's own), and is smaller."""
+    match = start(app.test_client(), game, hands=0)
+    phone = app.test_client()
+    page = phone.get(f"/m/{match['token']}").get_data(as_text=True)
+    held = HELD_SIDES.search(page)[1]
+    assert app.test_client().post(f"{MATCHES}/{match['token']}/hands",
+                                  json=HANDS[game]).status_code == 201
+    since = f"/m/{match['token']}/since/{match['version']}"
+    news = phone.get(f"{since}?sides={held}", headers={"HX-Request": "true"})
+    text = news.get_data(as_text=True)
+    assert news.status_code == 200 and "saved on another phone" in text
+    assert f'data-sides-held="{held}"' in text and SIDE not in text
+    whole = phone.get(since, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert f'data-sides="{held}"' in whole and SIDE in whole
+    assert len(text) < len(whole) / 2
+    # Sides other than these, or a whole page asked for, come in full.
+    for asked in (f"{since}?sides=0123456789abcdef", f"/m/{match['token']}?sides={held}"):
+        assert SIDE in phone.get(asked, headers={"HX-Request": "true"}).get_data(as_text=True)
+
+
+def test_held_sides_are_neither_rendered_nor_kept_again_when_the_kept_ones_are_gone(
+        app, monkeypatch):
+    """At a table night the rendered sides leave memory long before the match's next hand:
+    what a phone holds is still known by its digest."""
+    from views import template_helpers
+    match = start(app.test_client(), "burraco", hands=0)
+    phone = app.test_client()
+    held = HELD_SIDES.search(phone.get(f"/m/{match['token']}").get_data(as_text=True))[1]
+    app.test_client().post(f"{MATCHES}/{match['token']}/hands", json=HANDS["burraco"])
+    monkeypatch.setattr(template_helpers, "_kept_html", Kept(64))
+    news = phone.get(f"/m/{match['token']}/since/{match['version']}?sides={held}",
+                     headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert f'data-sides-held="{held}"' in news
+    assert not [key for key in template_helpers._kept_html._results if "sides" in key[0]]
+
+
+def test_the_sides_digest_is_the_same_in_every_worker(app, monkeypatch):
+    """The two processes serving a table each render the sides: a phone's digest from one
+    is recognised by the other."""
+    from views import template_helpers
+    match = start(app.test_client(), "burraco", hands=1)
+    digests = set()
+    for worker in range(2):
+        monkeypatch.setattr(template_helpers, "_kept_html", Kept(64))
+        monkeypatch.setattr(template_helpers, "_sides_digests", Kept(64))
+        monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+        # Each process has slots of its own for the form tokens.
+        monkeypatch.setattr(kept_pages, "_TOKEN_SLOT", f"token-slot-{worker}")
+        monkeypatch.setattr(kept_pages, "_KEY_SLOT", f"key-slot-{worker}")
+        page = app.test_client().get(f"/m/{match['token']}").get_data(as_text=True)
+        digests.add(HELD_SIDES.search(page)[1])
+    assert len(digests) == 1
+
+
 # --- A long match -------------------------------------------------------------------------
 
 def burro_match(app, client, hands: int) -> str:

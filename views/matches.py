@@ -195,7 +195,8 @@ def since(token, version):
     if changed is None:
         return NOTHING_NEW
     match, news = changed
-    body, status, headers = _sheet(match, news=news)
+    # The panel's sides the phone holds (views.template_helpers.kept_sides).
+    body, status, headers = _sheet(match, news=news, held_sides=request.args.get("sides"))
     return body, status, {**headers, "Cache-Control": "no-store"}
 
 

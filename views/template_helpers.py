@@ -1,5 +1,6 @@
 """Filters and globals the templates share: cards in the reader's language, languages."""
 
+import hashlib
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -152,14 +153,38 @@ def kept_html(key: tuple | None, caller) -> Markup:
     language and the address the app is served under; with no key, rendered afresh."""
     if key is None:
         return caller()
-    return _kept_html.get((*key, locale_name(), request.script_root),
-                          lambda: Markup(caller()))
+    return _kept_html.get(_full_key(key), lambda: Markup(caller()))
+
+
+def _full_key(key: tuple) -> tuple:
+    return *key, locale_name(), request.script_root
+
+
+# The digest of each match's fresh panel sides as last rendered here: small enough to
+# outlast the sides themselves in ``_kept_html`` at a table night of a thousand matches.
+_sides_digests = Kept(8192)
+
+
+def kept_sides(key: tuple | None, held: str | None, caller) -> Markup:
+    """A panel's sides as ``kept_html`` renders them, in a wrapper naming their digest. A
+    phone asking for news says which sides it holds (``held``, views.matches.since): when
+    they are these, the wrapper comes empty and the phone keeps its own (panel.js), so
+    the sides are neither rendered nor sent again. Without a key, only the sides."""
+    if key is None:
+        return caller()
+    if held is not None and _sides_digests.find(_full_key(key)) == held:
+        return Markup('<div class="sides" data-sides-held="%s"></div>') % held
+    sides = kept_html(key, caller)
+    digest = hashlib.sha256(sides.encode()).hexdigest()[:16]
+    _sides_digests.keep(_full_key(key), digest)
+    return Markup('<div class="sides" data-sides="%s">%s</div>') % (digest, sides)
 
 
 def register(app) -> None:
     i18n.register(app)
     app.add_template_global(entry_key)
     app.add_template_global(kept_html)
+    app.add_template_global(kept_sides)
     app.add_template_global(why_url)
     app.add_template_global(chart_of)
     app.add_template_global(tap_label)
