@@ -78,7 +78,7 @@ def create_app(config=None) -> Flask:
         BEHIND_PROXY=0,
         # Static files are sent as streams: gzip for them too, for phones that take no other.
         COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
-        # Done below for the answers that carry a validator, not for every page.
+        # Done below for static files only (_static_file_conditional).
         COMPRESS_EVALUATE_CONDITIONAL_REQUEST=False,
     )
     app.config.from_prefixed_env()
@@ -97,7 +97,7 @@ def create_app(config=None) -> Flask:
     signing.register(app)
     babel.init_app(app, locale_selector=select_locale)
     # Runs after compression (handlers run last registered first), which changes the ETag.
-    app.after_request(_conditional_when_validated)
+    app.after_request(_static_file_conditional)
     # Pages, styles, scripts and JSON compressed for a slow wifi; empty answers (the polls'
     # 204 and 304) and statuses other than 2xx are left as they are.
     compress.init_app(app)
@@ -185,11 +185,12 @@ def _refuse_unknown_host(error: SecurityError):
             {"Content-Type": "text/plain; charset=utf-8"})
 
 
-def _conditional_when_validated(response):
-    """A 304 for an asker who has this answer already, judged by its ETag or date of last
-    change. Pages have neither: Flask-Compress's check of every answer cost each page a
-    second Date header, besides the server's, and found nothing."""
-    if request.method in ("GET", "HEAD") and (response.get_etag()[0] or response.last_modified):
+def _static_file_conditional(response):
+    """A 304 for a phone that has this static file already, judged by the ETag compression
+    gave it. Only these: the match API answers its ETag before it builds the answer, pages
+    have none, and Flask-Compress's check of every answer gave each a second Date header
+    besides the server's."""
+    if request.endpoint == "static" and request.method in ("GET", "HEAD"):
         response.make_conditional(request)
     return response
 

@@ -198,6 +198,8 @@ def test_a_file_checked_each_time_answers_304_when_the_phone_has_it(client, enco
     assert changed.status_code == 200 and changed.data
 
 
-def test_a_page_leaves_the_date_header_to_the_server(client):
+def test_pages_and_the_api_leave_the_date_header_to_the_server(client):
     """The server dates every answer: a second Date header from the app would contradict it."""
-    assert "Date" not in client.get("/rules", headers={"Accept-Encoding": "gzip"}).headers
+    match = start(client)
+    for address in ("/rules", f"/m/{match['token']}", f"{MATCHES}/{match['token']}"):
+        assert "Date" not in client.get(address, headers={"Accept-Encoding": "gzip"}).headers
