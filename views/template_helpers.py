@@ -172,11 +172,14 @@ def kept_sides(key: tuple | None, held: str | None, caller) -> Markup:
     the sides are neither rendered nor sent again. Without a key, only the sides."""
     if key is None:
         return caller()
-    if held is not None and _sides_digests.find(_full_key(key)) == held:
+    full_key = _full_key(key)
+    if held is not None and _sides_digests.find(full_key) == held:
         return Markup('<div class="sides" data-sides-held="%s"></div>') % held
-    sides = kept_html(key, caller)
-    digest = hashlib.sha256(sides.encode()).hexdigest()[:16]
-    _sides_digests.keep(_full_key(key), digest)
+    sides = _kept_html.get(full_key, lambda: Markup(caller()))
+    # A key renders the same sides for the life of the process (``_kept_html`` relies on
+    # it too): their digest is taken once.
+    digest = _sides_digests.get(full_key,
+                                lambda: hashlib.sha256(sides.encode()).hexdigest()[:16])
     return Markup('<div class="sides" data-sides="%s">%s</div>') % (digest, sides)
 
 
