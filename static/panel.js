@@ -361,13 +361,27 @@
     }
   }
 
+  // The form each save on its way was sent from: once its answer has replaced the sheet,
+  // htmx tells of the request on what is left of the page, not on the form.
+  const savesOnTheirWay = new Map();
+
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (isSave(event)) event.detail.elt.dataset.sending = "true";
+    if (!isSave(event)) return;
+    event.detail.elt.dataset.sending = "true";
+    savesOnTheirWay.set(event.detail.xhr, event.detail.elt);
   });
+  // Told on the sheet, the target, before the answer replaces it.
   document.addEventListener("htmx:beforeSwap", (event) => {
-    if (isSave(event) && event.detail.xhr.status >= 500) {
+    const form = savesOnTheirWay.get(event.detail.xhr);
+    if (!form) return;
+    if (event.detail.xhr.status >= 500) {
       event.detail.shouldSwap = false;
-      keepPending(event.detail.elt);
+      keepPending(form);
+    } else {
+      // Answered: saved, or refused with the entry sent back on the sheet. Either way it
+      // no longer waits here, nor in the sheet the answer brings: sent again, it would
+      // bring that sheet again, over whatever the player tapped meanwhile.
+      localStorage.removeItem(pendingKey(form));
     }
   });
   // A preview that could not be asked must not go on showing the answer to an older entry.
@@ -385,13 +399,10 @@
     });
   }
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (!isSave(event)) return;
-    const form = event.detail.elt;
+    const form = savesOnTheirWay.get(event.detail.xhr);
+    if (!form) return;
+    savesOnTheirWay.delete(event.detail.xhr);
     delete form.dataset.sending;
-    const status = event.detail.xhr ? event.detail.xhr.status : 0;
-    // Answered: saved, or refused with the entry sent back on the sheet. Either way the
-    // entry no longer waits here.
-    if (status >= 200 && status < 500) localStorage.removeItem(pendingKey(form));
     if (event.detail.successful) forget(form);
   });
   const lastSubmitter = new WeakMap();

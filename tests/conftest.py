@@ -75,7 +75,7 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-ru
                "--disable-sync"]
 CDN = re.compile(r"^https?://([^/]*\.)?unpkg\.com/")
 NETWORK_NOTES = ("Failed to load resource", "htmx:sendError", "htmx:sendAbort",
-                 "htmx:afterRequest")
+                 "htmx:afterRequest", "Response Status Error Code 503 ")
 
 
 @pytest.fixture(scope="session")
@@ -123,7 +123,8 @@ def open_phone(browser, live_server, locale, cdn_requests):
     page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
     # Failed loads are not script errors: the refused CDN and the 422 answers that carry a
     # form with its message are expected, and so are htmx's notes of a request the wifi
-    # dropped or a newer request replaced.
+    # dropped or a newer request replaced, or that the server could not serve just now
+    # (503; any other 5xx is an error).
     page.on("console", lambda message: message.type == "error"
             and not message.text.startswith(NETWORK_NOTES)
             and problems.append(f"console: {message.text}"))

@@ -52,6 +52,15 @@ def drafts_sent(page: Page) -> list[str]:
     return sent
 
 
+def saves_sent(page: Page, token: str) -> list[str]:
+    """The saves this phone sends for the match from now on, answered or not: each one
+    that reaches the server brings a whole sheet back (kept up to date)."""
+    sent = []
+    page.on("request", lambda request: request.method == "POST"
+            and request.url.endswith(f"/m/{token}/hands") and sent.append(request.url))
+    return sent
+
+
 def typed(page: Page, side_name: str, pile: str) -> Locator:
     """A side's typed points: pile "Cards on the table" or "Cards left in hand"."""
     return counter(side(page, side_name), pile).locator("input[type=number]")
@@ -339,12 +348,41 @@ def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(pag
     expect(failed).to_be_visible()
     assert stored_hands(page, token) == []
 
+    sent = saves_sent(page, token)
     page.unroute(f"**/m/{token}/**")
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=4000)
     expect_totals(page, 50, -20)
-    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(2500)  # a poll later: the answered entry waits no more
+    assert len(sent) == 1
     assert len(stored_hands(page, token)) == 1
     expect(history_rows(page)).to_have_count(1)
+    expect(typed(page, "Anna", "Cards on the table")).to_have_value("")
+
+
+def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
+    """The server answers, but cannot store the game just now (503: its disk full, the
+    database being restored): the sheet stays as it was, with the entry and "Not sent
+    yet", and the game goes out by itself once the server can take it, stored once."""
+    token = open_match(page, "burraco", TWO, target=2005)
+    typed(page, "Anna", "Cards on the table").fill("50")
+    typed(page, "Ben", "Cards left in hand").fill("20")
+    sheet = page.locator("#sheet").element_handle()
+    unavailable = f"**/m/{token}/hands"
+    page.route(unavailable, lambda route: route.fulfill(
+        status=503, content_type="text/html", body="<p>Try again shortly.</p>"))
+    save_button(page).tap()
+    expect(page.locator("[data-save-failed]")).to_contain_text("Not sent yet")
+    assert sheet.evaluate("(element) => element.isConnected")
+    expect(typed(page, "Anna", "Cards on the table")).to_have_value("50")
+    expect(page.get_by_text("Try again shortly.")).to_have_count(0)
+    assert stored_hands(page, token) == []
+
+    sent = saves_sent(page, token)
+    page.unroute(unavailable)
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=4000)
+    expect_totals(page, 50, -20)
+    page.wait_for_timeout(2500)
+    assert len(sent) == 1 and len(stored_hands(page, token)) == 1
 
 
 # --- 6. Reload, language switch, a rule and back ---------------------------------------------

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from test_browser import player_button
 from test_browser import expect_totals as expect_burro_totals
 from test_browser_burraco import expect_totals, save_button
-from test_browser_table import TWO, history_rows, open_match, stored_hands, typed
+from test_browser_table import TWO, history_rows, open_match, saves_sent, stored_hands, typed
 
 YEAR = 365 * 24 * 3600
 VERSIONED = re.compile(r"/static/(?P<stem>[\w./-]+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.\w+)")
@@ -117,11 +117,13 @@ def test_without_wifi_the_sheet_opens_and_a_saved_game_goes_out_once_when_it_ret
     expect(waiting).to_be_visible()
     assert stored_hands(page, token) == []
 
+    sent = saves_sent(page, token)
     page.context.set_offline(False)
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
     expect(note).to_be_hidden()
     expect_totals(page, 50, -20)
     page.wait_for_timeout(2500)  # a poll or two later: nothing is sent again
+    assert len(sent) == 1
     assert len(stored_hands(page, token)) == 1
     page.reload()
     expect(history_rows(page)).to_have_count(1)
@@ -146,10 +148,16 @@ def test_a_game_kept_offline_meets_the_stale_flow_when_another_phone_saved_first
     save_button(other_phone).tap()
     expect(other_phone.locator(".toast")).to_contain_text("Game 1 saved.")
 
+    sent = saves_sent(page, token)
     page.context.set_offline(False)
     stale = page.locator(".stale")
     expect(stale).to_contain_text("Game 1 was saved on another phone")
     expect(stale.get_by_role("button", name="Save mine as game 2")).to_be_visible()
+    shown = stale.element_handle()
+    # A poll later the entry is not sent again: its answer would put the notice back over
+    # the player's tap on it.
+    page.wait_for_timeout(2500)
+    assert len(sent) == 1 and shown.evaluate("(element) => element.isConnected")
     assert len(stored_hands(page, token)) == 1
     stale.get_by_role("button", name="Save mine as game 2").tap()
     expect(page.locator(".toast")).to_contain_text("Game 2 saved.")
