@@ -32,6 +32,8 @@ class Run:
     latencies: list[float] = field(default_factory=list)
     statuses: Counter = field(default_factory=Counter)
     first_bodies: dict[int, bytes] = field(default_factory=dict)  # to show why, by status
+    # How late the load generator's own timers woke (table night): its share of the times.
+    own_delays: list[float] = field(default_factory=list)
 
     def record(self, status: int, latency: float, body: bytes = b"") -> None:
         self.statuses[status] += 1
@@ -44,14 +46,25 @@ class Run:
 
     def percentile(self, share: int) -> float:
         """The latency below which ``share`` per cent of the answers came, in ms."""
-        if len(self.latencies) < 2:
-            return self.latencies[0] * 1000 if self.latencies else float("nan")
-        return statistics.quantiles(self.latencies, n=100, method="inclusive")[share - 1] * 1000
+        return percentile(self.latencies, share)
+
+    def own_delay(self, share: int) -> float:
+        """How late the load generator woke for its own timers, at percentile ``share``,
+        in ms: a request's time counts from when it was due, so this much of it may be the
+        generator's, busy or waiting for a core, not the server's."""
+        return percentile(self.own_delays, share)
 
     def other_than(self, *expected: int) -> Counter:
         """The answers of another status than expected (0: no answer at all)."""
         return Counter({status: count for status, count in self.statuses.items()
                         if status not in expected})
+
+
+def percentile(values: list[float], share: int) -> float:
+    """The value below which ``share`` per cent of ``values`` (seconds) lie, in ms."""
+    if len(values) < 2:
+        return values[0] * 1000 if values else float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[share - 1] * 1000
 
 
 class Phone:
@@ -134,7 +147,8 @@ async def table_night(tables: list[Table], seconds: float, poll_every: float,
     and one phone enters a hand every ``hand_every`` seconds, for ``seconds``, each at a
     random moment of its period. Latency counts from the moment a request was due, so a
     server falling behind shows in it; a request due but not sent by the end, because the
-    phone still waited for its last answer, counts as no answer (status 0)."""
+    phone still waited for its last answer, counts as no answer (status 0). The run also
+    holds how late the generator's own timers woke (``own_delays``)."""
     run = Run(seconds)
     async with session(connections) as client:
         start = time.perf_counter()
@@ -173,7 +187,12 @@ async def table_night(tables: list[Table], seconds: float, poll_every: float,
                                   json=table.hand)
             return enter_hand
 
-        chores = []
+        async def own_delays(every: float = 0.01) -> None:
+            while (asleep := time.perf_counter()) < end:
+                await asyncio.sleep(every)
+                run.own_delays.append(max(0.0, time.perf_counter() - asleep - every))
+
+        chores = [own_delays()]
         for table in tables:
             phones = [Phone(client) for _ in range(phones_per_table)]
             chores += [on_time(poll_every, watching(table, phone)) for phone in phones]

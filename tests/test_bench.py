@@ -1,10 +1,12 @@
 """`make bench` runs end to end: a tiny run of the benchmark over HTTP, so that it cannot rot
 between the releases whose figures it measures."""
 
+import asyncio
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 
-from benchmarks import bench
+from benchmarks import bench, load
 
 TINY = bench.Settings(seconds=0.1, connections=4, matches=4, night_seconds=3, long_match=20)
 # connections, requests per second, p50 and p99 in ms
@@ -30,3 +32,25 @@ def test_a_tiny_bench_measures_every_endpoint_against_the_baseline(capsys):
                  r"table night, \d+ requests"):
         assert re.search(rf"^{name}{FIGURES}", printed, re.M), f"no figures for {name}"
     assert re.search(r"costs [\d.]+× the 10-hand one \(target ≤ 3×\): (met|MISSED)", printed)
+    assert re.search(rf"^{re.escape(bench.OWN_DELAY)}\s+[\d.]+\s+[\d.]+\s+\(the phones' own "
+                     r"share of the times above\)$", printed, re.M)
+
+
+def test_the_table_night_tells_how_late_the_load_generator_itself_was():
+    """The phones run on the server's cores: a generator held up sends its requests late,
+    and that delay counts in their times. The night says how much it was."""
+    async def night_with_a_held_generator() -> load.Run:
+        async def hold() -> None:
+            await asyncio.sleep(0.2)
+            time.sleep(0.08)  # the generator busy, its timers not served
+
+        run, _held = await asyncio.gather(
+            load.table_night([], seconds=0.6, poll_every=3, hand_every=30), hold())
+        return run
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        run = thread.submit(asyncio.run, night_with_a_held_generator()).result()
+    assert run.latencies == []
+    # Held 80 ms: its next tick, due within 10 ms, came at least 60 ms late; most came on time.
+    assert max(run.own_delays) >= 0.06
+    assert run.own_delay(50) < 60
