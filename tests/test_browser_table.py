@@ -359,6 +359,25 @@ def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(pag
     expect(typed(page, "Anna", "Cards on the table")).to_have_value("")
 
 
+def test_a_saved_correction_is_not_kept_on_the_phone(page: Page):
+    """Once a correction is stored, the phone forgets it: opened again, game 1 shows what
+    the server holds, not this phone's old typing."""
+    token = open_match(page, "burraco", TWO, target=2005)
+    typed(page, "Anna", "Cards on the table").fill("50")
+    typed(page, "Ben", "Cards left in hand").fill("20")
+    save_button(page).tap()
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    page.get_by_role("link", name="Correct game 1").tap()
+    expect(page.get_by_role("heading", name="Correct game 1")).to_be_visible()
+    typed(page, "Anna", "Cards on the table").fill("60")
+    page.wait_for_function("(key) => (localStorage.getItem(key) || '').includes('\"60\"')",
+                           arg=f"{STORE_PREFIX}{token}:1")
+    save_button(page).tap()
+    expect(page.locator(".toast")).to_contain_text("Game 1 corrected")
+    expect_totals(page, 60, -20)
+    assert_nothing_kept(page, token)
+
+
 def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
     """The server answers, but cannot store the game just now (503: its disk full, the
     database being restored): the sheet stays as it was, with the entry and "Not sent
