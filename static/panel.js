@@ -361,18 +361,21 @@
     }
   }
 
-  // The form each save on its way was sent from: once its answer has replaced the sheet,
-  // htmx tells of the request on what is left of the page, not on the form.
-  const savesOnTheirWay = new Map();
+  // The sheet's forms whose change is on its way (a save, an undo, a restore), by their
+  // request: once the answer has replaced the sheet, htmx tells of the request on what is
+  // left of the page, not on the form. Kept up to date under "Other phones' changes".
+  const changesOnTheirWay = new Map();
+  const savedBy = (event) => {
+    const form = changesOnTheirWay.get(event.detail.xhr);
+    return form && form.matches(PANEL) ? form : null;
+  };
 
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (!isSave(event)) return;
-    event.detail.elt.dataset.sending = "true";
-    savesOnTheirWay.set(event.detail.xhr, event.detail.elt);
+    if (isSave(event)) event.detail.elt.dataset.sending = "true";
   });
   // Told on the sheet, the target, before the answer replaces it.
   document.addEventListener("htmx:beforeSwap", (event) => {
-    const form = savesOnTheirWay.get(event.detail.xhr);
+    const form = savedBy(event);
     if (!form) return;
     if (event.detail.xhr.status >= 500) {
       event.detail.shouldSwap = false;
@@ -399,9 +402,8 @@
     });
   }
   document.addEventListener("htmx:afterRequest", (event) => {
-    const form = savesOnTheirWay.get(event.detail.xhr);
+    const form = savedBy(event);
     if (!form) return;
-    savesOnTheirWay.delete(event.detail.xhr);
     delete form.dataset.sending;
     if (event.detail.successful) forget(form);
   });
@@ -472,16 +474,16 @@
   // or while one of them was on its way may describe it as another phone's, so its answer
   // is dropped. While one is on its way no question is asked: its answer brings the sheet.
   let ownChanges = 0;
-  const changesOnTheirWay = new Set();
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const sheet = document.getElementById("sheet");
     // Forms change the match (save, undo, restore); the preview's questions do not.
     if (sheet && sheet.contains(event.detail.elt) && event.detail.elt.tagName === "FORM") {
       ownChanges += 1;
-      changesOnTheirWay.add(event.detail.xhr);
+      changesOnTheirWay.set(event.detail.xhr, event.detail.elt);
     }
   });
+  // After the save's own handling of the answer (above), which looks its form up here.
   document.addEventListener("htmx:afterRequest", (event) => {
     if (changesOnTheirWay.delete(event.detail.xhr)) ownChanges += 1;
   });
