@@ -2,6 +2,7 @@
 between the releases whose figures it measures."""
 
 import asyncio
+import gc
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -54,3 +55,22 @@ def test_the_table_night_tells_how_late_the_load_generator_itself_was():
     # Held 80 ms: its next tick, due within 10 ms, came at least 60 ms late; most came on time.
     assert max(run.own_delays) >= 0.06
     assert run.own_delay(50) < 60
+
+
+def test_the_load_generator_holds_off_its_own_garbage_collector_while_it_measures():
+    """A full collection of the generator's thousands of phones holds every timer; the
+    requests due meanwhile would count that pause as the server's time."""
+    collecting = []
+
+    async def night_looked_at() -> None:
+        async def look() -> None:
+            await asyncio.sleep(0.1)
+            collecting.append(gc.isenabled())
+
+        await asyncio.gather(load.table_night([], seconds=0.3, poll_every=3, hand_every=30),
+                             look())
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, night_looked_at()).result()
+    assert collecting == [False]
+    assert gc.isenabled()
