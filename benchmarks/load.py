@@ -104,7 +104,7 @@ def session(connections: int) -> aiohttp.ClientSession:
 @asynccontextmanager
 async def without_collector_pauses() -> AsyncIterator[None]:
     """The generator's own garbage collector held off while it measures: a full collection
-    over its thousands of phones stopped every timer for 50-130 ms, which the requests due
+    over its thousands of phones stopped every timer for 90-200 ms, which the requests due
     meanwhile counted as the server's time. A run of seconds leaves little garbage."""
     gc.collect()
     gc.freeze()
