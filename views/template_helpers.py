@@ -153,11 +153,15 @@ def kept_html(key: tuple | None, caller) -> Markup:
     language and the address the app is served under; with no key, rendered afresh."""
     if key is None:
         return caller()
-    return _kept_html.get(_full_key(key), lambda: Markup(caller()))
+    return _kept_block(_full_key(key), caller)
 
 
 def _full_key(key: tuple) -> tuple:
     return *key, locale_name(), request.script_root
+
+
+def _kept_block(full_key: tuple, caller) -> Markup:
+    return _kept_html.get(full_key, lambda: Markup(caller()))
 
 
 # The digest of each match's fresh panel sides as last rendered here: small enough to
@@ -175,7 +179,7 @@ def kept_sides(key: tuple | None, held: str | None, caller) -> Markup:
     full_key = _full_key(key)
     if held is not None and _sides_digests.find(full_key) == held:
         return Markup('<div class="sides" data-sides-held="%s"></div>') % held
-    sides = _kept_html.get(full_key, lambda: Markup(caller()))
+    sides = _kept_block(full_key, caller)
     # A key renders the same sides for the life of the process (``_kept_html`` relies on
     # it too): their digest is taken once.
     digest = _sides_digests.get(full_key,
