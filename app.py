@@ -2,6 +2,7 @@
 
 import os
 import secrets
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 import click
@@ -10,7 +11,9 @@ from flask_babel import Babel
 from flask_babel import gettext as _
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import SecurityError
+from werkzeug.http import parse_accept_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import store
@@ -21,6 +24,8 @@ from views.unchanged import UnchangedPolls
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
 MATCH_ADDRESSES = ("/m/", "/v/", "/api/v1/matches")
+# What besides the address decides an answer (compression and the session add theirs).
+VARY = ("HX-Request", "HX-Boosted", "HX-History-Restore-Request", "Accept-Language")
 
 csrf = CSRFProtect()
 babel = Babel()
@@ -32,7 +37,15 @@ def select_locale() -> str:
     chosen = request.cookies.get("lang")
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+    return _best_language(request.headers.get("Accept-Language", ""))
+
+
+@lru_cache(maxsize=256)
+def _best_language(accept_language: str) -> str:
+    """The best match for a browser's ``Accept-Language``, read once: the phones at a table
+    send a handful of different ones, with every request."""
+    return parse_accept_header(accept_language, LanguageAccept).best_match(LANGUAGES) \
+        or LANGUAGES[0]
 
 
 def _secret_key(instance_path: str) -> str:
@@ -213,10 +226,13 @@ def _security_headers(response):
     private = _shows_a_match() or request.endpoint == "home.index"
     if private and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = "private, no-cache"
-    # The same address answers page or fragment, in the reader's language. One update:
-    # each change to the set writes the whole header again.
-    response.vary.update(("HX-Request", "HX-Boosted", "HX-History-Restore-Request",
-                          "Accept-Language"))
+    # The same address answers page or fragment, in the reader's language. Written at once
+    # when the answer has no Vary yet (as from every view): through ``response.vary``, the
+    # header is read and written again.
+    if "Vary" in response.headers:
+        response.vary.update(VARY)
+    else:
+        response.headers["Vary"] = ", ".join(VARY)
     return response
 
 

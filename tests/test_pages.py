@@ -47,6 +47,18 @@ def test_home_in_german_from_the_browser_language(client):
     assert "Neue Partie" in text(response)
 
 
+def test_each_phone_gets_its_own_browsers_best_language_request_after_request(client):
+    """Phones of one table ask in turn, each with its browser's preferences and their
+    weights; English when none of them is one we have."""
+    preferences = [("de-DE,de;q=0.9", "de"), ("en-GB,en;q=0.9,de;q=0.8", "en"),
+                   ("fr-FR, en;q=0.2, de;q=0.5", "de"), ("fr, it;q=0.8", "en"),
+                   ("de;q=0.1, en;q=0.2", "en"), ("", "en"), ("de-DE,de;q=0.9", "de")]
+    for _round in range(2):
+        for accepted, language in preferences:
+            page = text(client.get("/", headers={"Accept-Language": accepted}))
+            assert f'<html lang="{language}">' in page, accepted
+
+
 @pytest.mark.parametrize("headers, blurb", [
     ({}, "A cousin of Bura with 4 cards, played for penalty points: 12 or more loses."),
     (GERMAN, "Ein Verwandter von Bura mit 4 Karten, um Strafpunkte: Wer 12 oder mehr hat, "
@@ -463,6 +475,16 @@ def test_every_page_has_a_strict_csp_and_no_inline_script(post, client, app):
         assert "HX-Request" in response.headers["Vary"]
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text(response)), url
         assert " style=" not in text(response)
+
+
+def test_a_page_names_everything_its_answer_depends_on_once(client):
+    """A cache keeps the page apart by fragment or page, language, compression and the
+    phone's cookie (its form token), each named once."""
+    for url in ("/", "/rules/search?q=stapel", "/check/burraco"):
+        response = client.get(url, headers={"Accept-Encoding": "gzip"})
+        vary = [name.strip().lower() for name in response.headers["Vary"].split(",")]
+        assert sorted(vary) == sorted({"hx-request", "hx-boosted", "hx-history-restore-request",
+                                       "accept-language", "accept-encoding", "cookie"}), url
 
 
 def test_every_form_carries_a_csrf_token(post, client):
