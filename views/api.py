@@ -12,7 +12,6 @@ import secrets
 from datetime import UTC, datetime
 
 from flask import Blueprint, abort, current_app, jsonify, request
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from pydantic import ValidationError
 from werkzeug.http import quote_etag
@@ -27,6 +26,7 @@ from scoring.players import verify_players
 from . import TitleRefused, rule_search, verify_title
 from . import api_models as models
 from .contract import api, refusal_of, refused
+from .i18n import locale_name
 from .inputs import BadRequest, json_body, not_json, parse_json
 from .kept import Kept
 from .links import absolute_url
@@ -128,7 +128,7 @@ def search_rules():
     language) ahead; ``game`` narrows to one game. ``corrected`` maps each misspelt word to
     the word searched in its place."""
     asked = request.context.query
-    found = rule_search.search(asked.q[:rule_search.MAX_QUERY], asked.lang or str(get_locale()),
+    found = rule_search.search(asked.q[:rule_search.MAX_QUERY], asked.lang or locale_name(),
                                asked.game)
     return jsonify(hits=[
         {**hit, "snippet": "".join(piece for piece, _marked in hit["snippet"]),

@@ -5,7 +5,6 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from flask import request, url_for
-from flask_babel import get_locale
 
 import rules_content
 import store
@@ -32,10 +31,6 @@ def index_rules(db) -> bool:
             })
     store.replace_rules_index(db, digest, rows)
     return True
-
-
-def reader_language() -> str:
-    return str(get_locale())
 
 
 def other_language(lang: str) -> str:

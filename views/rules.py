@@ -5,8 +5,9 @@ from flask import Blueprint, abort, request
 import rules_content
 
 from . import render
+from .i18n import locale_name
 from .kept_pages import render_kept
-from .rule_search import other_language, reader_language, search, search_filters
+from .rule_search import other_language, search, search_filters
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -14,7 +15,7 @@ bp = Blueprint("rules", __name__, url_prefix="/rules")
 @bp.get("")
 def index():
     """The four games' rules, and the search field."""
-    documents = [rules_content.load_document(game, reader_language())
+    documents = [rules_content.load_document(game, locale_name())
                  for game in rules_content.GAMES]
     return render("rules/index.html", "main", documents=documents, query="", hits=[],
                   game=None, lang=None)
@@ -24,7 +25,7 @@ def index():
 def results():
     """Search results: a page without JavaScript, the results block for htmx."""
     query, game, lang = search_filters()
-    found = search(query, reader_language(), game, lang)
+    found = search(query, locale_name(), game, lang)
 
     def context() -> dict:
         grouped = {}  # games in the order of their best hit
@@ -46,7 +47,7 @@ def show(game):
         abort(404)
     lang = request.args.get("lang")
     if lang not in rules_content.LANGUAGES:
-        lang = reader_language()
+        lang = locale_name()
     document = rules_content.load_document(game, lang)
     other = other_language(lang)
     return render("rules/show.html", "main", document=document, other=other)

@@ -53,7 +53,12 @@ class KeptSerializerSessions(SecureCookieSessionInterface):
         if session.modified or (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
             super().save_session(app, session, response)
         elif session.accessed:
-            response.vary.add("Cookie")
+            # As Flask does, without reading the header into a set and writing it back.
+            vary = response.headers.get("Vary")
+            if not vary:
+                response.headers["Vary"] = "Cookie"
+            elif "cookie" not in vary.lower():
+                response.headers["Vary"] = f"{vary}, Cookie"
 
 
 def _keys(app: Flask) -> tuple:
