@@ -30,4 +30,18 @@
   // htmx sets itself up on DOMContentLoaded, or at once in a complete document, but not in
   // between: after the load event it is always in time, and the load never waits on the CDN.
   window.addEventListener("load", load);
+
+  // A field typed in before htmx came is typed in again for it once it is set up (its
+  // first htmx:load), so that what answers typing (the rules search, a sheet's preview)
+  // answers what is there without waiting for another keystroke.
+  const typedEarly = new Set();
+  const noteTyping = (event) => typedEarly.add(event.target);
+  document.addEventListener("input", noteTyping, true);
+  document.addEventListener("htmx:load", () => {
+    document.removeEventListener("input", noteTyping, true);
+    for (const field of typedEarly) {
+      if (field.isConnected) field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    typedEarly.clear();
+  }, { once: true });
 })();

@@ -5,6 +5,7 @@ alone." htmx comes after the page: from its pinned CDN address when that answers
 1.5 s, else from the bundled copy, and only ever one of the two runs.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -128,6 +129,18 @@ def test_a_silent_cdn_holds_up_neither_the_first_paint_nor_htmx(page: Page, cdn,
     assert tapped_at < HTMX_AT_WORK_MS
     assert len(held) == 1, "the page should have asked the CDN first"
     assert htmx_copies(page) == [bundled]
+
+
+def test_a_search_typed_before_htmx_came_is_searched_once_it_comes(page: Page, cdn, live_server):
+    """The CDN silent, the player types at once: the bundled htmx, 1.5 s later, searches
+    what was typed, without another keystroke."""
+    hold(page, cdn)
+    page.main_frame.goto(f"{live_server}/rules")  # page.goto would wait for htmx
+    page.locator("#rules-q").fill("Moskau")
+    assert page.evaluate("window.htmx === undefined"), "typed after htmx came"
+    expect(page).to_have_url(re.compile(r"/rules/search\?q=Moskau&"))
+    expect(page.locator("#results .hits a").first).to_be_visible()
+    expect(page.locator("#results mark").first).to_have_text(re.compile("moskau|moscow", re.I))
 
 
 def test_a_late_cdn_answer_is_ignored(page: Page, cdn, bundled, serve_from_cdn):
