@@ -18,7 +18,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 import store
 from views import (api, api_docs, assets, checkers, errors, home, links, matches,
-                   offline, rule_search, rules, share, signing, template_helpers, transfer)
+                   offline, rule_search, rules, share, signing, template_helpers, transfer,
+                   vary_on)
 from views.unchanged import UnchangedPolls
 
 LANGUAGES = ("en", "de")
@@ -226,13 +227,8 @@ def _security_headers(response):
     private = _shows_a_match() or request.endpoint == "home.index"
     if private and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = "private, no-cache"
-    # The same address answers page or fragment, in the reader's language. Written at once
-    # when the answer has no Vary yet (as from every view): through ``response.vary``, the
-    # header is read and written again.
-    if "Vary" in response.headers:
-        response.vary.update(VARY)
-    else:
-        response.headers["Vary"] = ", ".join(VARY)
+    # The same address answers page or fragment, in the reader's language.
+    vary_on(response, *VARY)
     return response
 
 

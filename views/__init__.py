@@ -24,6 +24,16 @@ def is_fragment_request() -> bool:
             and "HX-History-Restore-Request" not in request.headers)
 
 
+def vary_on(response, *names: str) -> None:
+    """Add to the answer's Vary the ``names`` it lacks, in one write: ``response.vary``
+    reads the header into a set and writes it back for every change."""
+    present = response.headers.get("Vary", "")
+    known = {name.strip().lower() for name in present.split(",")}
+    missing = [name for name in names if name.lower() not in known]
+    if missing:
+        response.headers["Vary"] = ", ".join([present, *missing] if present else missing)
+
+
 def render(template: str, block: str, status: int = 200, **context):
     """One URL, page or fragment: the whole template, or only ``block`` for htmx."""
     if is_fragment_request():

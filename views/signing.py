@@ -11,6 +11,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import generate_csrf
 from itsdangerous import BadSignature
 
+from . import vary_on
 from .kept import Kept
 
 
@@ -53,12 +54,7 @@ class KeptSerializerSessions(SecureCookieSessionInterface):
         if session.modified or (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
             super().save_session(app, session, response)
         elif session.accessed:
-            # As Flask does, without reading the header into a set and writing it back.
-            vary = response.headers.get("Vary")
-            if not vary:
-                response.headers["Vary"] = "Cookie"
-            elif "cookie" not in vary.lower():
-                response.headers["Vary"] = f"{vary}, Cookie"
+            vary_on(response, "Cookie")
 
 
 def _keys(app: Flask) -> tuple:
