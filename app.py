@@ -17,7 +17,7 @@ from werkzeug.http import parse_accept_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import store
-from views import (api, api_docs, assets, checkers, errors, home, links, matches,
+from views import (api, api_docs, assets, checkers, errors, home, kept_pages, links, matches,
                    offline, rule_search, rules, share, signing, template_helpers, transfer,
                    vary_on)
 from views.unchanged import UnchangedPolls
@@ -94,6 +94,8 @@ def create_app(config=None) -> Flask:
         COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
         # Done below for static files only (_static_file_conditional).
         COMPRESS_EVALUATE_CONDITIONAL_REQUEST=False,
+        # Registered below, through kept_pages.compressing.
+        COMPRESS_REGISTER=False,
     )
     app.config.from_prefixed_env()
     app.config.from_pyfile("config.py", silent=True)
@@ -115,6 +117,7 @@ def create_app(config=None) -> Flask:
     # Pages, styles, scripts and JSON compressed for a slow wifi; empty answers (the polls'
     # 204 and 304) and statuses other than 2xx are left as they are.
     compress.init_app(app)
+    app.after_request(kept_pages.compressing(compress))
     csrf.exempt(api.bp)
     for blueprint in (home.bp, matches.bp, share.bp, transfer.bp, checkers.bp, rules.bp,
                       api.bp, api_docs.bp, offline.bp):

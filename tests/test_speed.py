@@ -6,6 +6,7 @@ import re
 
 import brotli
 import pytest
+from flask_compress import flask_compress
 from conftest import CSRF_FIELD
 from test_share import HANDS, MATCHES, start
 
@@ -125,6 +126,56 @@ def test_a_search_page_is_rendered_once_and_each_phone_gets_its_own_form_token(
     assert [switch(phone, token) for phone, token in zip(phones, tokens)] == [303, 303]
     german = phones[0].get("/rules/search?q=stapel").get_data(as_text=True)
     assert len(rendered) == 2 and '<html lang="de">' in german
+
+
+@pytest.fixture
+def compressions(monkeypatch) -> list[str]:
+    """The encodings of every compression from now on, with nothing kept from other tests."""
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+    monkeypatch.setattr(kept_pages, "_compressed_answers", Kept(8))
+    done = []
+    original = flask_compress._compress_data
+    monkeypatch.setattr(flask_compress, "_compress_data",
+                        lambda app, data, algorithm: done.append(algorithm)
+                        or original(app, data, algorithm))
+    return done
+
+
+def test_a_page_asked_again_is_compressed_once_for_each_encoding(app, compressions):
+    """Compressing a rules page cost more than the rest of its answer: the same phone's
+    page asked again, and the search results htmx asks for from any phone, come from the
+    first compression, in each encoding a phone accepts."""
+    phone = app.test_client()
+    first, page = fetched(phone, "/rules/search?q=stapel", "gzip")
+    again, page_again = fetched(phone, "/rules/search?q=stapel", "gzip")
+    assert page_again == page and b"<mark>" in page and compressions == ["gzip"]
+    assert again.headers["Vary"] == first.headers["Vary"]
+    _, brotli_page = fetched(phone, "/rules/search?q=stapel", "br")
+    assert brotli_page == page and compressions == ["gzip", "br"]
+    results = {gzip.decompress(app.test_client().get(
+        "/rules/search?q=stapel", headers={"HX-Request": "true", "Accept-Encoding": "gzip"},
+    ).get_data()) for _ in range(3)}
+    assert len(results) == 1 and b"<mark>" in results.pop()
+    assert compressions == ["gzip", "br", "gzip"]
+
+
+def test_a_watched_sheet_is_compressed_once_per_version_for_every_phone(app, compressions):
+    """The watch link's sheet, as htmx asks for it, is the same for every phone watching:
+    compressed once, and anew for the next version, which shows the new hand."""
+    match = start(app.test_client(), "burro", hands=1)
+    address, htmx = f"/v/{match['view_token']}", {"HX-Request": "true", "Accept-Encoding": "br"}
+
+    def watched() -> list[bytes]:
+        return [brotli.decompress(app.test_client().get(address, headers=htmx).get_data())
+                for _ in range(3)]
+
+    before = watched()
+    assert len(set(before)) == 1 and compressions == ["br"]
+    assert app.test_client().post(f"{MATCHES}/{match['token']}/hands",
+                                  json=HANDS["burro"]).status_code == 201
+    after = watched()
+    assert len(set(after)) == 1 and compressions == ["br", "br"]
+    assert b"Hand 2: " in before[0] and b"Hand 3: " in after[0]
 
 
 def test_a_sheet_is_rendered_once_per_version_and_each_phone_gets_its_own_form_keys(

@@ -7,8 +7,9 @@ import secrets
 from collections.abc import Callable
 
 from flask import current_app, g, request
+from flask_compress import Compress
 
-from . import is_fragment_request, render
+from . import is_fragment_request, render, vary_on
 from .i18n import locale_name
 from .kept import Kept
 from .signing import csrf_token
@@ -33,6 +34,9 @@ def render_kept(content_key: tuple, template: str, block: str, context: Callable
     key = (content_key, template, is_fragment_request(), request.full_path,
            request.script_root, locale_name())
     page = _kept_pages.get(key, lambda: _rendered_with_slots(template, block, context()))
+    # Without entry keys the same phone gets the same bytes again, and without a token
+    # (fragments, the read-only sheet's blocks) every phone does.
+    g.answer_may_repeat = _KEY_SLOT not in page
     if _TOKEN_SLOT in page:
         page = page.replace(_TOKEN_SLOT, csrf_token())
     if _KEY_SLOT in page:
@@ -55,3 +59,32 @@ def _rendered_with_slots(template: str, block: str, context: dict) -> str:
         g.pop(field)
         if real is not None:
             setattr(g, field, real)
+
+
+# The compressed answers of kept pages, by the very bytes compressed and the encodings the
+# phone accepts: compressing a rules page cost more than the rest of its answer together.
+_compressed_answers = Kept(256)
+
+
+def compressing(compress: Compress):
+    """An after-request handler: ``compress``'s, which compresses each kept page once for
+    the encodings a phone accepts. (Flask-Compress's own cache is keyed by the request
+    alone, and would keep every answer.)"""
+    def compress_answer(response):
+        if not g.get("answer_may_repeat"):
+            return compress.after_request(response)
+        key = (request.headers.get("Accept-Encoding", ""), response.status_code,
+               response.mimetype, response.get_data())
+        kept = _compressed_answers.find(key)
+        if kept is None:
+            response = compress.after_request(response)
+            _compressed_answers.keep(key, (response.get_data(),
+                                           response.headers.get("Content-Encoding")))
+            return response
+        body, encoding = kept
+        response.set_data(body)
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
+        vary_on(response, "Accept-Encoding")
+        return response
+    return compress_answer
