@@ -6,8 +6,8 @@ import re
 
 import brotli
 import pytest
-from flask_compress import flask_compress
 from conftest import CSRF_FIELD
+from flask_compress import flask_compress
 from test_share import HANDS, MATCHES, start
 
 import store
@@ -142,7 +142,7 @@ def compressions(monkeypatch) -> list[str]:
 
 
 def test_a_page_asked_again_is_compressed_once_for_each_encoding(app, compressions):
-    """Compressing a rules page cost more than the rest of its answer: the same phone's
+    """Compressing a rules page cost more than searching and rendering it: the same phone's
     page asked again, and the search results htmx asks for from any phone, come from the
     first compression, in each encoding a phone accepts."""
     phone = app.test_client()

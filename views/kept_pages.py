@@ -62,7 +62,7 @@ def _rendered_with_slots(template: str, block: str, context: dict) -> str:
 
 
 # The compressed answers of kept pages, by the very bytes compressed and the encodings the
-# phone accepts: compressing a rules page cost more than the rest of its answer together.
+# phone accepts: compressing a rules page cost more than searching and rendering it.
 _compressed_answers = Kept(256)
 
 
