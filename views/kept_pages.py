@@ -78,13 +78,14 @@ def compressing(compress: Compress):
         kept = _compressed_answers.find(key)
         if kept is None:
             response = compress.after_request(response)
-            _compressed_answers.keep(key, (response.get_data(),
-                                           response.headers.get("Content-Encoding")))
+            # An answer left plain (no encoding the phone takes) costs nothing to send again.
+            if "Content-Encoding" in response.headers:
+                _compressed_answers.keep(key, (response.get_data(),
+                                               response.headers["Content-Encoding"]))
             return response
         body, encoding = kept
         response.set_data(body)
-        if encoding:
-            response.headers["Content-Encoding"] = encoding
+        response.headers["Content-Encoding"] = encoding
         vary_on(response, "Accept-Encoding")
         return response
     return compress_answer
