@@ -140,9 +140,20 @@ def _add_creation_keys(db: sqlite_utils.Database) -> None:
     db["entries"].create_index(["match_id"])
 
 
+def _index_entry_versions(db: sqlite_utils.Database) -> None:
+    # Saving a hand into a long match reads a few index entries, not every row of the
+    # match: the entries changed since the version a server process knows (another process
+    # saved them), and how many entries there are, live (the highest number in
+    # entries_live) and replaced or undone (few, and in an index of their own).
+    db.execute("CREATE INDEX entries_version ON entries (match_id, version)")
+    db.execute("CREATE INDEX entries_retired ON entries (match_id, ended_version) "
+               f"WHERE status != '{ACTIVE}'")
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
 MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions, _add_entry_keys,
-              _add_view_tokens, _add_titles_deletion_and_device_lists, _add_creation_keys)
+              _add_view_tokens, _add_titles_deletion_and_device_lists, _add_creation_keys,
+              _index_entry_versions)
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -585,6 +596,27 @@ def _active_hands(db, row: dict) -> tuple[dict, ...]:
     return hands
 
 
+# The entries a change after :version created or ended, each found through its index of
+# versions (an OR of the two would read every entry of the match). The status is written
+# out where an index holds only the live entries or only the others, so that SQLite may
+# use it.
+_CHANGED_SINCE = ("SELECT * FROM entries WHERE match_id = :match AND version > :version "
+                  "UNION SELECT * FROM entries WHERE match_id = :match "
+                  f"AND status != '{ACTIVE}' AND ended_version > :version")
+# How many hands a match has: they are numbered 1, 2, 3 … without gaps (a new hand goes
+# after the last, an undo takes back the last, an import is checked for it), so the
+# highest number, read off the end of entries_live, is their count.
+_LIVE_COUNT = ("SELECT coalesce(max(number), 0) FROM entries "
+               f"WHERE match_id = :match AND status = '{ACTIVE}'")
+# How many entries a match has, live and replaced or undone.
+_ENTRY_COUNT = (f"({_LIVE_COUNT}) + (SELECT count(*) FROM entries "
+                f"WHERE match_id = :match AND status != '{ACTIVE}')")
+
+
+def _live_count(db, match_id: int) -> int:
+    return db.execute(_LIVE_COUNT, {"match": match_id}).fetchone()[0]
+
+
 def _hands_added_since(db, match_id: int, version: int,
                        hands: tuple[dict, ...]) -> list[dict] | None:
     """The hands saved after ``version``, when ``hands`` were the match's hands then and
@@ -593,13 +625,11 @@ def _hands_added_since(db, match_id: int, version: int,
     database's entries are numbered from 1 again, and may be fewer; entries from before
     versions were counted (None) say nothing of when they came; and a newer version with
     no newer entry is no change this knows of."""
-    rows = list(_select(db, "SELECT number, data, status, version, (SELECT count(*) "
-                        "FROM entries WHERE match_id = :match AND status = :active) AS live "
-                        "FROM entries WHERE match_id = :match AND (version IS NULL "
-                        "OR version > :version OR ended_version > :version) ORDER BY number",
-                        {"match": match_id, "active": ACTIVE, "version": version}))
+    rows = list(_select(db, f"{_CHANGED_SINCE} UNION SELECT * FROM entries "
+                        "WHERE match_id = :match AND version IS NULL ORDER BY number",
+                        {"match": match_id, "version": version}))
     numbers = range(len(hands) + 1, len(hands) + 1 + len(rows))
-    if not rows or rows[0]["live"] != len(hands) + len(rows) or any(
+    if not rows or _live_count(db, match_id) != len(hands) + len(rows) or any(
             r["status"] != ACTIVE or r["version"] is None or r["number"] != number
             for r, number in zip(rows, numbers)):
         return None
@@ -622,11 +652,6 @@ def past_entries(db, match: Match) -> list[PastEntry]:
                 "ORDER BY ended_at DESC, id DESC", [match.id, ACTIVE])]
 
 
-def _live_count(db, match_id: int) -> int:
-    return db.execute("SELECT count(*) FROM entries WHERE match_id = ? AND status = ?",
-                      [match_id, ACTIVE]).fetchone()[0]
-
-
 def _claim_version(db, match: Match, version: int) -> int:
     """Count up the match's version, if it still is the one the form was shown; the new
     version."""
@@ -645,12 +670,11 @@ MAX_ENTRIES = 5000
 def _insert_entry(db, match: Match, number: int | None, data: dict, version: int,
                   key: str | None) -> None:
     """Store ``data`` as hand ``number``; None numbers it after the live hands. One
-    statement counts the match's entries and inserts, unless the match is full."""
+    statement numbers the hand and inserts it, unless the match is full."""
     inserted = db.execute(
         "INSERT INTO entries (match_id, number, data, status, created_at, version, "
-        "request_key) SELECT :match, coalesce(:number, coalesce(sum(status = :active), 0) + 1), "
-        ":data, :active, :now, :version, :key FROM entries WHERE match_id = :match "
-        "HAVING count(*) < :most",
+        f"request_key) SELECT :match, coalesce(:number, ({_LIVE_COUNT}) + 1), :data, :active, "
+        f":now, :version, :key WHERE {_ENTRY_COUNT} < :most",
         {"match": match.id, "number": number, "data": json.dumps(data), "active": ACTIVE,
          "now": _now(), "version": version, "key": key, "most": MAX_ENTRIES}).rowcount
     if not inserted:
@@ -752,9 +776,8 @@ def changes_since(db, match: Match, version: int) -> list[Change]:
     """What the changes after ``version`` did, oldest first: hands saved, corrected or
     undone (by another phone, while this one's form waited)."""
     changes = []
-    rows = list(_select(db,
-        "SELECT * FROM entries WHERE match_id = ? AND (version > ? OR ended_version > ?) "
-        "ORDER BY coalesce(version, 0), id", [match.id, version, version]))
+    rows = list(_select(db, f"{_CHANGED_SINCE} ORDER BY version, id",
+                        {"match": match.id, "version": version}))
     for at in sorted({row["version"] for row in rows if (row["version"] or 0) > version}
                      | {row["ended_version"] for row in rows
                         if (row["ended_version"] or 0) > version}):

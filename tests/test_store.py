@@ -117,6 +117,44 @@ def test_hands_another_process_changed_are_read_as_they_are_now(db, monkeypatch)
     assert [hand["winner"] for hand in store.get_match(db, match.token).hands] == [1, 1, 0]
 
 
+def sqlite_steps(db, action) -> int:
+    """How many steps of SQLite's virtual machine ``action()`` takes on ``db``: what it
+    reads and writes, counted the same on every machine."""
+    steps = []
+    db.conn.set_progress_handler(lambda: steps.append(1), 1)
+    try:
+        action()
+    finally:
+        db.conn.set_progress_handler(None, 1)
+    return len(steps)
+
+
+def test_a_hand_saved_into_a_long_match_reads_no_more_than_into_a_short_one(db):
+    """The five-hundredth hand of an evening costs the store what the tenth did: it is
+    numbered and counted against the limit from a few index entries (the entries replaced
+    or undone, which are few, are counted one by one), and a second server process reads
+    the hands the other saved from the versions they came with, not every entry of the
+    match."""
+    db.execute("PRAGMA synchronous = OFF")  # Only the counted steps matter here.
+
+    def costs(hands: int) -> tuple[int, int]:
+        match = store.create_match(db, "burro", ["Anna", "Ben", "Carla"], {"variant": "cangkul"})
+        for number in range(hands):
+            match = store.add_hand(db, match, {"winner": number % 3}, match.version)
+        match = store.replace_hand(db, match, 3, {"winner": 0}, match.version)
+        match = store.undo_last_hand(db, match, match.version)
+        saving = sqlite_steps(db, lambda: store.add_hand(db, match, {"winner": 1},
+                                                         match.version))
+        # The other process still keeps the hands as they were before that hand.
+        store._keep_hands(match.token, match.version, match.hands)
+        reading = sqlite_steps(db, lambda: store.get_match(db, match.token))
+        assert store.get_match(db, match.token).hands == (*match.hands, {"winner": 1})
+        return saving, reading
+
+    short, long = costs(10), costs(500)
+    assert long[0] <= short[0] * 1.2 and long[1] <= short[1] * 1.2, (short, long)
+
+
 def test_the_database_allows_one_live_entry_per_hand(db):
     """Two phones saving hand 1 at the same moment: the index lets only one through."""
     match = store.create_match(db, "burro", ["A", "B"], {})
