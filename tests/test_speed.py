@@ -365,8 +365,9 @@ def test_standings_are_derived_once_per_version_of_a_match(app, client, monkeypa
 def test_hands_saved_by_another_server_process_go_on_from_those_already_scored(
         app, client, monkeypatch):
     """Two server processes share the table's database, and a hand one saved is new to the
-    other: when only hands were added, the standings go on from those already derived;
-    after a correction, the whole match is scored again."""
+    other: when only hands were added, the standings go on from those already derived
+    here, those of a hand saved here included; after a correction, the whole match is
+    scored again."""
     token = burro_match(app, client, 40)
     assert client.get(f"{MATCHES}/{token}").json["totals"] == [14, 13, 13]
     scored = []
@@ -383,9 +384,15 @@ def test_hands_saved_by_another_server_process_go_on_from_those_already_scored(
     elsewhere(store.add_hand, {"winner": 1})
     assert client.get(f"{MATCHES}/{token}").json["totals"] == [14, 14, 13]
     assert scored == [{"winner": 1}]
+    # A hand saved here, then one saved there: only the latter is scored anew.
+    client.post(f"{MATCHES}/{token}/hands", json={"winner": 2})
+    scored.clear()
+    elsewhere(store.add_hand, {"winner": 0})
+    assert client.get(f"{MATCHES}/{token}").json["totals"] == [15, 14, 14]
+    assert scored == [{"winner": 0}]
     elsewhere(store.replace_hand, 3, {"winner": 0})
-    assert client.get(f"{MATCHES}/{token}").json["totals"] == [15, 14, 12]
-    assert len(scored) == 1 + 41
+    assert client.get(f"{MATCHES}/{token}").json["totals"] == [16, 14, 13]
+    assert len(scored) == 1 + 43
 
 
 def test_a_change_answers_with_what_the_phones_ask_for_next(app, client, monkeypatch):

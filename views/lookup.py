@@ -56,9 +56,12 @@ def scored(match: store.Match) -> tuple:
 _last_derived = Kept(512)
 
 
+def _setup(match: store.Match) -> tuple:
+    return match.game, match.options, len(match.players)
+
+
 def _derived(match: store.Match) -> tuple:
-    setup = (match.game, match.options, len(match.players))
-    hands = tuple(match.hands)
+    setup, hands = _setup(match), tuple(match.hands)
     last = _last_derived.find(match.token)
     known = None
     if last is not None:
@@ -78,5 +81,7 @@ def keep_scored(changed: store.Match | None, options, standings) -> None:
     every phone's next look need not derive them again (None: what it left is not known
     here)."""
     if changed is not None:
-        _standings.get((changed.token, changed.version),
-                       lambda: (GAMES[changed.game], options, standings))
+        result = _standings.get((changed.token, changed.version),
+                                lambda: (GAMES[changed.game], options, standings))
+        # A version the other server process writes next goes on from this one.
+        _last_derived.keep(changed.token, (_setup(changed), tuple(changed.hands), result))
