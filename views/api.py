@@ -8,6 +8,8 @@ for its shape, and the OpenAPI document is generated from the same declarations.
 """
 
 import hashlib
+import itertools
+import operator
 import secrets
 from datetime import UTC, datetime
 
@@ -435,13 +437,11 @@ _hands_written = Kept(512)
 
 
 def _hands_text(match_id: int, game, options, rows: tuple) -> str:
-    texts = []
-    last_rows, last_texts = _hands_written.find(match_id, ((), ()))
-    for last_row, text, row in zip(last_rows, last_texts, rows):
-        if last_row is not row:
-            break
-        texts.append(text)
-    texts += [_compact_json(game.row_json(options, row)) for row in rows[len(texts):]]
+    last_rows, last_texts = _hands_written.find(match_id, ((), []))
+    # The rows before that are the very objects encoded then, counted without a Python loop.
+    same = len(list(itertools.takewhile(bool, map(operator.is_, last_rows, rows))))
+    texts = last_texts[:same] + [_compact_json(game.row_json(options, row))
+                                 for row in rows[same:]]
     _hands_written.keep(match_id, (rows, texts))
     return f"[{','.join(texts)}]"
 
