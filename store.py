@@ -374,6 +374,84 @@ def _writing(db):
         db.conn.commit()
 
 
+class _Pending:
+    """A change waiting to be written by the thread that commits for its group."""
+
+    def __init__(self, db, work):
+        self.db, self.work = db, work
+        self.finished = False
+        self.result = self.error = None
+
+
+class _WriteGroup:
+    """The writers of this process to one database: one commits, the others gather."""
+
+    def __init__(self):
+        self.turn = threading.Condition()
+        self.waiting: list[_Pending] = []
+        self.committing = False
+
+
+_write_groups: dict[str, _WriteGroup] = {}
+
+
+def _grouped_write(db, work):
+    """``work(writer)``'s result, once it is committed. A commit waits for the disk: the
+    changes that gather meanwhile are written after it by one of their threads, each in a
+    savepoint of its own, and committed together, so that one wait serves several phones.
+    A change that fails is undone alone, and its error raised in its own thread."""
+    path = _opened_files[db][0]
+    if getattr(_holding, "path", None) == path:  # a restore, which holds the lock already
+        with _writing(db):
+            return work(db)
+    group = _write_groups.setdefault(path, _WriteGroup())
+    pending = _Pending(db, work)
+    with group.turn:
+        group.waiting.append(pending)
+        while group.committing and not pending.finished:
+            group.turn.wait()
+        leading = not pending.finished
+        if leading:
+            batch, group.waiting, group.committing = group.waiting, [], True
+    if leading:
+        try:
+            _write_batch(db, batch)
+        finally:
+            with group.turn:
+                group.committing = False
+                group.turn.notify_all()
+    if pending.error is not None:
+        raise pending.error
+    return pending.result
+
+
+def _write_batch(db, batch: list[_Pending]) -> None:
+    """Write the changes of ``batch`` through ``db`` in one transaction, each in a
+    savepoint; a fault that ends the transaction fails them all."""
+    try:
+        with _writing(db):
+            for pending in batch:
+                db.execute("SAVEPOINT change")
+                try:
+                    with _storage_faults():
+                        if _opened_files[pending.db][1] != _opened_files[db][1]:
+                            raise Unavailable("the database file changed since it was opened")
+                        pending.result = pending.work(db)
+                except Exception as error:
+                    if not db.conn.in_transaction:
+                        raise  # SQLite rolled the whole transaction back (a full disk)
+                    db.execute("ROLLBACK TO change")
+                    pending.error = error
+                db.execute("RELEASE change")
+    except BaseException as error:
+        for pending in batch:
+            pending.error = error
+        raise
+    finally:
+        for pending in batch:
+            pending.finished = True
+
+
 # Each thread keeps its connection from one request to the next: opening one (the file, its
 # schema, the write-ahead log's index) costs more than a poll that uses it.
 _kept = threading.local()
@@ -688,13 +766,17 @@ def _retire(db, match: Match, number: int, status: str, version: int,
                [status, _now(), version, key, match.id, number, ACTIVE])
 
 
-@contextmanager
-def _changing(db, match: Match, version: int):
-    """One change to the match's entries: the write lock, the version claimed; a key seen
-    before or a hand saved meanwhile is a stale change."""
+def _change_entries(db, match: Match, version: int, change) -> int:
+    """One change to the match's entries, written together with those of other phones
+    saving at the same moment: the version claimed, then ``change(writer, new_version)``.
+    A key seen before or a hand saved meanwhile is a stale change. The new version."""
+    def claimed_and_changed(writer) -> int:
+        new_version = _claim_version(writer, match, version)
+        change(writer, new_version)
+        return new_version
+
     try:
-        with _writing(db):
-            yield _claim_version(db, match, version)
+        return _grouped_write(db, claimed_and_changed)
     except sqlite3.IntegrityError as error:
         raise StaleEntry() from error
 
@@ -703,8 +785,8 @@ def add_hand(db, match: Match, data: dict, version: int,
              key: str | None = None) -> Match | None:
     """Store the next hand, unless the match changed since ``version`` was shown; the match
     as it left it (see ``_changed``)."""
-    with _changing(db, match, version) as new_version:
-        _insert_entry(db, match, None, data, new_version, key)
+    new_version = _change_entries(db, match, version, lambda writer, new_version:
+                                  _insert_entry(writer, match, None, data, new_version, key))
     return _changed(match, version, new_version, (*match.hands, _as_read(data)))
 
 
@@ -712,9 +794,11 @@ def replace_hand(db, match: Match, number: int, data: dict, version: int,
                  key: str | None = None) -> Match | None:
     """Put a corrected entry in place of hand ``number``; the old one is kept. The match as
     it left it (see ``_changed``)."""
-    with _changing(db, match, version) as new_version:
-        _retire(db, match, number, REPLACED, new_version)
-        _insert_entry(db, match, number, data, new_version, key)
+    def correct(writer, new_version: int) -> None:
+        _retire(writer, match, number, REPLACED, new_version)
+        _insert_entry(writer, match, number, data, new_version, key)
+
+    new_version = _change_entries(db, match, version, correct)
     return _changed(match, version, new_version,
                     (*match.hands[:number - 1], _as_read(data), *match.hands[number:]))
 
@@ -722,8 +806,8 @@ def replace_hand(db, match: Match, number: int, data: dict, version: int,
 def undo_last_hand(db, match: Match, version: int, key: str | None = None) -> Match | None:
     """Take back the last hand; it stays in the history as undone. The match as it left it
     (see ``_changed``)."""
-    with _changing(db, match, version) as new_version:
-        _retire(db, match, _live_count(db, match.id), UNDONE, new_version, key)
+    new_version = _change_entries(db, match, version, lambda writer, new_version: _retire(
+        writer, match, _live_count(writer, match.id), UNDONE, new_version, key))
     return _changed(match, version, new_version, match.hands[:-1])
 
 

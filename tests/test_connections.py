@@ -2,7 +2,9 @@
 another worker saved meanwhile is still seen at once, and nothing of one request's
 transaction is left to the next."""
 
+import fcntl
 import threading
+import time
 
 from test_faults import enter_hand, start, totals
 
@@ -86,3 +88,95 @@ def test_a_match_that_others_change_at_every_attempt_answers_409_and_stores_noth
     assert enter_hand(client, {"token": token}).status_code == 409
     assert len(saved) == api.WRITE_ATTEMPTS
     assert totals(client, {"token": token}) == [0, 0, api.WRITE_ATTEMPTS]
+
+
+def saved_together(path: str, changes) -> tuple[list, list[str]]:
+    """Run each of ``changes`` (``change(db)``) in a thread of its own, with a connection of
+    its own, while another process writes: the first waits for the write lock, the others
+    gather behind it. What each gave or raised, and the statements they all ran."""
+    outcomes, statements = [None] * len(changes), []
+
+    def run(index: int) -> None:
+        db = store.connect(path)
+        db.conn.set_trace_callback(statements.append)
+        try:
+            outcomes[index] = changes[index](db)
+        except Exception as error:
+            outcomes[index] = error
+        finally:
+            db.close()
+
+    def until(condition) -> None:
+        for _ in range(500):
+            if condition():
+                return
+            time.sleep(0.01)
+        raise AssertionError("the writers did not gather")
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(changes))]
+    with open(f"{path}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        threads[0].start()
+        until(lambda: path in store._write_groups and store._write_groups[path].committing)
+        for thread in threads[1:]:
+            thread.start()
+        until(lambda: len(store._write_groups[path].waiting) == len(changes) - 1)
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    for thread in threads:
+        thread.join()
+    return outcomes, statements
+
+
+def four_matches(path: str) -> list[store.Match]:
+    db = store.connect(path)
+    try:
+        return [store.create_match(db, "burro", ["Anna", "Ben", "Carla"], {}) for _ in range(4)]
+    finally:
+        db.close()
+
+
+def hands_of(path: str, matches) -> list[tuple]:
+    db = store.connect(path)
+    try:
+        return [store.get_match(db, match.token).hands for match in matches]
+    finally:
+        db.close()
+
+
+def test_hands_saved_while_another_is_committed_are_committed_together(tmp_path):
+    """A commit waits for the disk: the phones that save meanwhile have their hands written
+    after it in one transaction, with one commit (one wait) for all of them. A stale one
+    among them is refused alone, and the others are kept."""
+    path = str(tmp_path / "t.sqlite")
+    matches = four_matches(path)
+
+    def save(match: store.Match, version: int):
+        return lambda db: store.add_hand(db, match, {"burro": 1}, version)
+
+    stale = matches[2].version - 1
+    outcomes, statements = saved_together(path, [
+        save(matches[0], matches[0].version), save(matches[1], matches[1].version),
+        save(matches[2], stale), save(matches[3], matches[3].version)])
+    assert statements.count("COMMIT") == 2
+    assert isinstance(outcomes[2], store.StaleEntry)
+    assert [outcome.version for outcome in outcomes[:2] + outcomes[3:]] == [
+        match.version + 1 for match in matches[:2] + matches[3:]]
+    assert hands_of(path, matches) == [({"burro": 1},), ({"burro": 1},), (), ({"burro": 1},)]
+
+
+def test_a_full_disk_refuses_every_hand_committed_together_and_keeps_none(tmp_path):
+    """No phone is told its hand was saved when the transaction that held it failed."""
+    path = str(tmp_path / "t.sqlite")
+    matches = four_matches(path)
+
+    def save_on_a_full_disk(match: store.Match):
+        def save(db):
+            pages = db.execute("PRAGMA page_count").fetchone()[0]
+            db.execute(f"PRAGMA max_page_count = {pages}")
+            return store.add_hand(db, match, {"burro": 1, "note": "x" * 5000}, match.version)
+        return save
+
+    outcomes, _statements = saved_together(path, [save_on_a_full_disk(match)
+                                                  for match in matches])
+    assert all(isinstance(outcome, store.Unavailable) for outcome in outcomes), outcomes
+    assert hands_of(path, matches) == [()] * 4
