@@ -438,7 +438,7 @@ _hands_written = Kept(512)
 
 def _hands_text(match_id: int, game, options, rows: tuple) -> str:
     last_rows, last_texts = _hands_written.find(match_id, ((), []))
-    # The rows before that are the very objects encoded then, counted without a Python loop.
+    # How many rows, from the first, are the very objects encoded last: counted in C.
     same = len(list(itertools.takewhile(bool, map(operator.is_, last_rows, rows))))
     texts = last_texts[:same] + [_compact_json(game.row_json(options, row))
                                  for row in rows[same:]]
