@@ -354,6 +354,10 @@ def one_writer_per_match(token: str) -> threading.Lock:
     return _MATCH_TURNS[zlib.crc32(token.encode()) % len(_MATCH_TURNS)]
 
 
+def _file_changed() -> Unavailable:
+    return Unavailable("the database file changed since it was opened")
+
+
 @contextmanager
 def _writing(db):
     """A write transaction that takes the write lock at once: a second phone saving at the
@@ -364,7 +368,7 @@ def _writing(db):
         db.execute("BEGIN IMMEDIATE")
         try:
             if schema_version(db) != len(MIGRATIONS) or not _still_in_place(db):
-                raise Unavailable("the database file changed since it was opened")
+                raise _file_changed()
             yield
         except BaseException:
             # A full disk or an I/O error may have rolled the transaction back already.
@@ -435,7 +439,7 @@ def _write_batch(db, batch: list[_Pending]) -> None:
                 try:
                     with _storage_faults():
                         if _opened_files[pending.db][1] != _opened_files[db][1]:
-                            raise Unavailable("the database file changed since it was opened")
+                            raise _file_changed()
                         pending.result = pending.work(db)
                 except Exception as error:
                     if not db.conn.in_transaction:
