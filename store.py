@@ -626,19 +626,36 @@ def _select(db, sql: str, params=()):
 def _match_where(db, column: str, value: str) -> Match | None:
     """The match whose ``column`` holds ``value``; a deleted one raises ``MatchDeleted``, and
     one deleted longer ago than can be undone is gone (None), purged or not yet."""
-    # One read for the match and its players.
-    rows = list(_select(db, "SELECT matches.*, players.name AS player FROM matches "
-                        "LEFT JOIN players ON players.match_id = matches.id "
-                        f"WHERE matches.{column} = ? ORDER BY players.seat", [value]))
-    if not rows:
-        return None
-    row = rows[0]
-    if row["deleted_at"]:
-        if row["deleted_at"] < _restorable_since():
+    with _one_snapshot(db):
+        # One read for the match and its players.
+        rows = list(_select(db, "SELECT matches.*, players.name AS player FROM matches "
+                            "LEFT JOIN players ON players.match_id = matches.id "
+                            f"WHERE matches.{column} = ? ORDER BY players.seat", [value]))
+        if not rows:
             return None
-        raise MatchDeleted(_match_from_rows(db, rows), column == "view_token",
-                           _restorable_until(row["deleted_at"]))
-    return _match_from_rows(db, rows)
+        row = rows[0]
+        if row["deleted_at"]:
+            if row["deleted_at"] < _restorable_since():
+                return None
+            raise MatchDeleted(_match_from_rows(db, rows), column == "view_token",
+                               _restorable_until(row["deleted_at"]))
+        return _match_from_rows(db, rows)
+
+
+@contextmanager
+def _one_snapshot(db):
+    """Reads that see the file as of one moment. The match's row and its hands are read by
+    separate statements: a hand another process commits between them would otherwise be
+    read as part of the version before it."""
+    if db.conn.in_transaction:  # inside a write, which sees one moment already
+        yield
+        return
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if db.conn.in_transaction:  # else a fault ended it already
+            db.conn.rollback()  # it wrote nothing
 
 
 def _match_from_rows(db, rows: list[dict]) -> Match:
