@@ -350,8 +350,16 @@ _MATCH_TURNS = tuple(threading.Lock() for _ in range(64))
 def one_writer_per_match(token: str) -> threading.Lock:
     """A lock that the threads of this process changing the match of this (edit) link take
     turns on. Another process may still come between: its change is found by the claim of
-    the version (``StaleEntry``)."""
+    the version (``StaleEntry``), and ``writers_held_off`` keeps it out of a second look."""
     return _MATCH_TURNS[zlib.crc32(token.encode()) % len(_MATCH_TURNS)]
+
+
+@contextmanager
+def writers_held_off(db):
+    """No other thread or process writes to the file meanwhile: a change read and written
+    inside cannot be overtaken (its write is committed on its own)."""
+    with _storage_faults(), _exclusive(_opened_files[db][0]):
+        yield
 
 
 def _file_changed() -> Unavailable:

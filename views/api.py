@@ -527,11 +527,6 @@ def _made_before(match: store.Match) -> bool:
     return store.change_made_with(store.get_db(), match, _idempotency_key()) is not None
 
 
-# Each attempt lost means that another change was stored: only a match changed this often
-# by others answers 409 to a client that named no version.
-WRITE_ATTEMPTS = 20
-
-
 def _change(token: str, given_version: int | None, write) -> store.Match | None:
     """Make one change, ``write(match, version)``, which checks it by the rules, stores it
     and gives the match as it left it, unless this request's key made it already (None).
@@ -540,15 +535,14 @@ def _change(token: str, given_version: int | None, write) -> store.Match | None:
     change came between, it is checked again on the match as that left it."""
     if given_version is None:
         with store.one_writer_per_match(token):
-            for _attempt in range(WRITE_ATTEMPTS):
-                match = get_match_or_404(token)
-                if _made_before(match):
-                    return None
-                try:
-                    return write(match, match.version)
-                except store.StaleEntry:
-                    continue
-        abort(409)
+            try:
+                return _change_as_it_stands(token, write)
+            except store.StaleEntry:
+                # The other server process saved meanwhile. Both wait for the same lock to
+                # write, so the one that read while the other wrote would lose again and
+                # again: the second look holds every other writer off until it is stored.
+                with store.writers_held_off(store.get_db()):
+                    return _change_as_it_stands(token, write)
     match = get_match_or_404(token)
     if _made_before(match):
         return None
@@ -559,6 +553,11 @@ def _change(token: str, given_version: int | None, write) -> store.Match | None:
         if not _made_before(match):
             abort(409)
         return None
+
+
+def _change_as_it_stands(token: str, write) -> store.Match | None:
+    match = get_match_or_404(token)
+    return None if _made_before(match) else write(match, match.version)
 
 
 # --- A match as one document: export and import -------------------------------------------
