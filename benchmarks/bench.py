@@ -11,6 +11,7 @@ BENCH_MATCHES at the table-night (1000), BENCH_NIGHT_SECONDS (30), BENCH_LONG_MA
 """
 
 import asyncio
+import json
 import math
 import os
 import platform
@@ -28,6 +29,7 @@ from benchmarks.serve import HELLO, TABLEMATE, served
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dario"]
 OPTIONS = {"target": 10000}  # the largest: no seeded match ends
+MATCH_SETUP = {"game": "burraco", "players": PLAYERS, "options": OPTIONS}
 # The seed's worked example (410 and 155), and the same with the sides swapped.
 SIDE_410 = {"table_points": 120, "clean_burracos": 1, "dirty_burracos": 0, "hand_points": 10,
             "pozzetto": "taken", "closed": True}
@@ -41,6 +43,10 @@ SHEET_HANDS = 17
 SHORT_MATCH = 10
 NIGHT_HANDS = 5  # what each table-night match holds when the evening is measured
 ENTRY_TABLES = 4  # hand entry: 16 clients, four phones at each of four tables
+# After this many hands a hand-entry table starts a new match, as a table does after a long
+# evening. Each pair of hands adds 10 to both sides: a match entered into for 2,000 hands
+# (some 20 s) reached its target and answered every hand after it with 400.
+ENTRY_MATCH_HANDS = 200
 
 
 @dataclass(frozen=True)
@@ -95,8 +101,7 @@ def new_match(client, db, hands: tuple[dict, ...], count: int) -> store.Match:
     """A Burraco match of ``count`` hands: the first ones through the API, which checks them
     and stores them as the rules read them, the rest as copies of those, straight into the
     store (a thousand API calls would re-score the match a thousand times)."""
-    token = client.post("/api/v1/matches", json={"game": "burraco", "players": PLAYERS,
-                                                 "options": OPTIONS}).json["token"]
+    token = client.post("/api/v1/matches", json=MATCH_SETUP).json["token"]
     for hand in hands[:count]:
         client.post(f"/api/v1/matches/{token}/hands", json=hand)
     match = store.get_match(db, token)
@@ -143,14 +148,23 @@ def endpoints(base: str, seeded: Seeded, settings: Settings) -> list[Endpoint]:
     """What is measured, with the targets of issue #13 on two cores."""
     match_api = f"{base}/api/v1/matches/{seeded.sheet}"
 
-    entered = Counter()
+    entered, at_table, playing = Counter(), Counter(), list(seeded.entry)
+
+    async def start_next_match(phone: load.Phone, table: int) -> tuple[int, bytes]:
+        status, body = await phone.send("POST", f"{base}/api/v1/matches", json=MATCH_SETUP)
+        if status == 201:
+            playing[table] = json.loads(body)["token"]
+        return status, body
 
     def enter_hand(phone: load.Phone, index: int):
+        table = index % ENTRY_TABLES
+        at_table[table] += 1
+        if at_table[table] % ENTRY_MATCH_HANDS == 0:
+            return start_next_match(phone, table)
         # Each phone enters the two opposite hands in turn: however fast the phones of a
-        # table are, its totals stay far below the target, and the match goes on.
+        # table are, its totals stay far below the target, and the match does not end.
         entered[index] += 1
-        token = seeded.entry[index % ENTRY_TABLES]
-        return phone.send("POST", f"{base}/api/v1/matches/{token}/hands",
+        return phone.send("POST", f"{base}/api/v1/matches/{playing[table]}/hands",
                           json=PAPER_HANDS[entered[index] % 2])
 
     return [

@@ -7,6 +7,7 @@ import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import store
 from benchmarks import bench, load
 
 TINY = bench.Settings(seconds=0.1, connections=4, matches=4, night_seconds=3, long_match=20)
@@ -35,6 +36,32 @@ def test_a_tiny_bench_measures_every_endpoint_against_the_baseline(capsys):
     assert re.search(r"costs [\d.]+× the 10-hand one \(target ≤ 3×\): (met|MISSED)", printed)
     assert re.search(rf"^{re.escape(bench.OWN_DELAY)}\s+[\d.]+\s+[\d.]+\s+\(the phones' own "
                      r"share of the times above\)$", printed, re.M)
+
+
+def test_a_hand_entry_table_starts_a_new_match_long_before_its_match_could_end():
+    """However long the run, no hand entry's match reaches its target (every hand after
+    would answer 400) or the store's limit of entries (422): each table starts a new match
+    after a long evening's hands, and its phones go on in that one."""
+    sent = []
+
+    class Phone:
+        async def send(self, method: str, url: str, **request) -> tuple[int, bytes]:
+            sent.append(url)
+            return 201, b'{"token": "next"}'
+
+    seeded = bench.Seeded("", 0, "", "", [f"table{t}" for t in range(bench.ENTRY_TABLES)], [])
+    entry = next(endpoint for endpoint in bench.endpoints("", seeded, TINY)
+                 if endpoint.name.startswith("hand entry"))
+    phones = [Phone() for _ in range(bench.ENTRY_TABLES)]
+    for _round in range(bench.ENTRY_MATCH_HANDS + 1):
+        for index, phone in enumerate(phones):
+            asyncio.run(entry.ask(phone, index))
+    into_first = [url for url in sent if url == "/api/v1/matches/table0/hands"]
+    assert len(into_first) == bench.ENTRY_MATCH_HANDS - 1 < store.MAX_ENTRIES
+    # Each phone's hands cancel out but for 10 a pair, and one hand of 410 at most.
+    assert bench.ENTRY_MATCH_HANDS // 2 * 10 + 4 * 410 < bench.OPTIONS["target"]
+    assert sent.count("/api/v1/matches") == bench.ENTRY_TABLES
+    assert sent.count("/api/v1/matches/next/hands") == bench.ENTRY_TABLES
 
 
 def test_the_table_night_tells_how_late_the_load_generator_itself_was():
