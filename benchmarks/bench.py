@@ -93,7 +93,7 @@ class Seeded:
     sheet_version: int
     short: str  # 10 hands counted on paper
     long: str  # BENCH_LONG_MATCH such hands
-    entry: list[str]  # fresh matches that the hand entry fills
+    entry: list[str]  # fresh matches, one for each table, that the hand entry starts in
     night: list[store.Match]  # the table-night's matches
 
 
