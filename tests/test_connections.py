@@ -87,7 +87,7 @@ def test_a_hand_sent_without_a_version_is_stored_at_its_second_look_however_ofte
     lose to it every time, and its phone gets no answer but 409."""
     from views import api
     path, check = app.config["DATABASE"], api.next_hand
-    looks, saves = [], []
+    saves, still_saving = [], []
 
     def save_elsewhere() -> None:
         """As the other worker's API would: read, and after losing to a change, again."""
@@ -104,21 +104,21 @@ def test_a_hand_sent_without_a_version_is_stored_at_its_second_look_however_ofte
             other_worker.close()
 
     def checked_while_another_saves(*args, **kwargs):
-        looks.append(1)
         saves.append(threading.Thread(target=save_elsewhere))
         saves[-1].start()
         saves[-1].join(timeout=0.5)
+        still_saving.append(saves[-1].is_alive())
         return check(*args, **kwargs)
 
     token = start(app.test_client())["token"]
     monkeypatch.setattr(api, "next_hand", checked_while_another_saves)
     client = app.test_client()
     answer = enter_hand(client, {"token": token})
-    held_off = saves[-1].is_alive()
     for save in saves:
         save.join()
     assert answer.status_code == 201
-    assert len(looks) == 2 and held_off
+    # Two looks: the other's first save went in, its second waited for this hand.
+    assert still_saving == [False, True]
     assert [hand["number"] for hand in answer.json["hands"]] == [1, 2]
     assert totals(client, {"token": token}) == [1, 0, 2]
 
