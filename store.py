@@ -751,12 +751,15 @@ def _keep_hands(token: str, version: int, hands: tuple[dict, ...]) -> None:
 
 
 def past_entries(db, match: Match) -> list[PastEntry]:
-    """What edits and undos replaced, newest first."""
+    """What edits and undos replaced up to the match's version, newest first: a change
+    another process made since the match was read is not part of its history yet (and the
+    sheet of that version is kept)."""
     return [PastEntry(r["id"], r["number"], json.loads(r["data"]), r["status"],
                       r["created_at"], r["ended_at"])
             for r in _select(db,
-                "SELECT * FROM entries WHERE match_id = ? AND status != ? "
-                "ORDER BY ended_at DESC, id DESC", [match.id, ACTIVE])]
+                f"SELECT * FROM entries WHERE match_id = :match AND status != '{ACTIVE}' "
+                "AND coalesce(ended_version, 0) <= :version "
+                "ORDER BY ended_at DESC, id DESC", {"match": match.id, "version": match.version})]
 
 
 def _claim_version(db, match: Match, version: int) -> int:
@@ -886,14 +889,15 @@ def change_made_with(db, match: Match, key: str) -> Change | None:
 
 
 def changes_since(db, match: Match, version: int) -> list[Change]:
-    """What the changes after ``version`` did, oldest first: hands saved, corrected or
-    undone (by another phone, while this one's form waited)."""
+    """What the changes after ``version`` up to the match's own did, oldest first: hands
+    saved, corrected or undone (by another phone, while this one's form waited). A change
+    another process made since the match was read is told with the version it made."""
     changes = []
     rows = list(_select(db, f"{_CHANGED_SINCE} ORDER BY version, id",
                         {"match": match.id, "version": version}))
-    for at in sorted({row["version"] for row in rows if (row["version"] or 0) > version}
-                     | {row["ended_version"] for row in rows
-                        if (row["ended_version"] or 0) > version}):
+    shown = range(version + 1, match.version + 1)
+    for at in sorted({row["version"] for row in rows if row["version"] in shown}
+                     | {row["ended_version"] for row in rows if row["ended_version"] in shown}):
         created = [row for row in rows if row["version"] == at]
         ended = [row for row in rows if row["ended_version"] == at]
         if created:

@@ -55,8 +55,9 @@ def test_edits_and_undos_keep_what_they_replaced(db):
     store.add_hand(db, match, {"burro": 1}, 1)
     store.replace_hand(db, match, 1, {"burro": 2}, 2)
     store.undo_last_hand(db, match, 3)
-    assert store.get_match(db, match.token).hands == ({"burro": 2},)
-    history = store.past_entries(db, match)
+    now = store.get_match(db, match.token)
+    assert now.hands == ({"burro": 2},)
+    history = store.past_entries(db, now)
     assert sorted((entry.number, entry.data["burro"], entry.status) for entry in history) == \
         [(1, 0, "replaced"), (2, 1, "undone")]
     assert db["entries"].count == 3
@@ -155,6 +156,35 @@ def test_a_match_read_while_another_process_saves_a_hand_holds_the_hands_of_its_
                                                                          [0, 1, 2])
     here.close()
     there.close()
+
+
+def test_a_version_is_told_and_its_history_shown_without_changes_made_after_it(tmp_path):
+    """A sheet is kept for its version: what another process changed after the match was
+    read (a correction, a new hand) is neither in that version's history nor in its news,
+    and is told with the version it made, once."""
+    path = str(tmp_path / "t.sqlite")
+    here, there = store.connect(path), store.connect(path)
+    try:
+        match = store.create_match(here, "burro", ["Anna", "Ben", "Carla"], {})
+        for seat in (0, 1):
+            match = store.add_hand(here, match, {"burro": seat}, match.version)
+        match = store.replace_hand(here, match, 1, {"burro": 2}, match.version)
+        read = store.get_match(here, match.token)
+        now = store.replace_hand(there, store.get_match(there, match.token), 2, {"burro": 0},
+                                 read.version)
+        now = store.add_hand(there, now, {"burro": 1}, now.version)
+
+        def told(match, since):
+            return [(change.kind, change.number) for change in
+                    store.changes_since(here, match, since)]
+
+        assert [entry.number for entry in store.past_entries(here, read)] == [1]
+        assert told(read, read.version - 1) == [("corrected", 1)]
+        assert [entry.number for entry in store.past_entries(here, now)] == [2, 1]
+        assert told(now, read.version) == [("corrected", 2), ("saved", 3)]
+    finally:
+        here.close()
+        there.close()
 
 
 def sqlite_steps(db, action) -> int:
