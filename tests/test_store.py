@@ -174,9 +174,9 @@ def test_a_version_is_told_and_its_history_shown_without_changes_made_after_it(t
                                  read.version)
         now = store.add_hand(there, now, {"burro": 1}, now.version)
 
-        def told(match, since):
+        def told(version_read, since):
             return [(change.kind, change.number) for change in
-                    store.changes_since(here, match, since)]
+                    store.changes_since(here, version_read, since)]
 
         assert [entry.number for entry in store.past_entries(here, read)] == [1]
         assert told(read, read.version - 1) == [("corrected", 1)]
