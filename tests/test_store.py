@@ -126,36 +126,39 @@ def test_a_match_read_while_another_process_saves_a_hand_holds_the_hands_of_its_
     server process saves a hand between the two reads."""
     path = str(tmp_path / "t.sqlite")
     here, there = store.connect(path), store.connect(path)
-    match = store.create_match(here, "burro", ["Anna", "Ben", "Carla"],
-                               {"variant": "portuguese"})
-    store.add_hand(here, match, {"winner": 0}, match.version)
-    before = store.get_match(here, match.token)
-    store.add_hand(here, before, {"winner": 1}, before.version)
-    if kept == "nothing":
-        store._hands_read.pop(match.token)
-    else:
-        store._hands_read[match.token] = before.version, before.hands
-    reading_hands = store._active_hands
-
-    def saved_there_meanwhile(db, row):
-        monkeypatch.setattr(store, "_active_hands", reading_hands)
-        kept_here = store._hands_read.get(match.token)
-        now = store.get_match(there, match.token)
-        store.add_hand(there, now, {"winner": 2}, now.version)
-        if kept_here is None:
+    try:
+        match = store.create_match(here, "burro", ["Anna", "Ben", "Carla"],
+                                   {"variant": "portuguese"})
+        store.add_hand(here, match, {"winner": 0}, match.version)
+        before = store.get_match(here, match.token)
+        store.add_hand(here, before, {"winner": 1}, before.version)
+        if kept == "nothing":
             store._hands_read.pop(match.token)
         else:
-            store._hands_read[match.token] = kept_here
-        return reading_hands(db, row)
+            store._hands_read[match.token] = before.version, before.hands
+        reading_hands = store._active_hands
 
-    monkeypatch.setattr(store, "_active_hands", saved_there_meanwhile)
-    read = store.get_match(here, match.token)
-    assert (read.version, [hand["winner"] for hand in read.hands]) == (before.version + 1, [0, 1])
-    after = store.get_match(here, match.token)
-    assert (after.version, [hand["winner"] for hand in after.hands]) == (read.version + 1,
-                                                                         [0, 1, 2])
-    here.close()
-    there.close()
+        def saved_there_meanwhile(db, row):
+            monkeypatch.setattr(store, "_active_hands", reading_hands)
+            kept_here = store._hands_read.get(match.token)
+            now = store.get_match(there, match.token)
+            store.add_hand(there, now, {"winner": 2}, now.version)
+            if kept_here is None:
+                store._hands_read.pop(match.token)
+            else:
+                store._hands_read[match.token] = kept_here
+            return reading_hands(db, row)
+
+        monkeypatch.setattr(store, "_active_hands", saved_there_meanwhile)
+        read = store.get_match(here, match.token)
+        assert read.version == before.version + 1
+        assert [hand["winner"] for hand in read.hands] == [0, 1]
+        after = store.get_match(here, match.token)
+        assert after.version == read.version + 1
+        assert [hand["winner"] for hand in after.hands] == [0, 1, 2]
+    finally:
+        here.close()
+        there.close()
 
 
 def test_a_version_is_told_and_its_history_shown_without_changes_made_after_it(tmp_path):
