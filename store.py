@@ -413,7 +413,8 @@ def _grouped_write(db, work):
     savepoint of its own, and committed together, so that one wait serves several phones.
     A change that fails is undone alone, and its error raised in its own thread."""
     path = _opened_files[db][0]
-    if getattr(_holding, "path", None) == path:  # a restore, which holds the lock already
+    # A restore, or a change with other writers held off: it holds the lock already.
+    if getattr(_holding, "path", None) == path:
         with _writing(db):
             return work(db)
     group = _write_groups.setdefault(path, _WriteGroup())

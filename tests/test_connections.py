@@ -43,54 +43,18 @@ def test_hands_saved_by_two_threads_at_once_are_all_kept(app):
     assert totals(app.test_client(), match) == [20, 0, 0]
 
 
-def _another_worker_saves_while_checking(app, monkeypatch, times: int) -> tuple[str, list]:
+def _another_worker_saves_while_checking(app, monkeypatch, times: int | None = None
+                                        ) -> tuple[str, list[threading.Thread], list[bool]]:
     """While the API checks a hand by the rules, another worker (its own connection, which
-    no lock of this process holds back) saves a hand to the same match, ``times`` times
-    at most. The match's edit token, and a list with an item for each hand it saved."""
-    from views import api
-    saved, check = [], api.next_hand
-
-    def checked_while_another_saves(*args, **kwargs):
-        if len(saved) < times:
-            other_worker = store.connect(app.config["DATABASE"])
-            try:
-                match = store.get_match(other_worker, token)
-                store.add_hand(other_worker, match, {"burro": 2}, match.version)
-            finally:
-                other_worker.close()
-            saved.append(1)
-        return check(*args, **kwargs)
-
-    token = start(app.test_client())["token"]
-    monkeypatch.setattr(api, "next_hand", checked_while_another_saves)
-    return token, saved
-
-
-def test_a_hand_sent_without_a_version_is_checked_again_when_another_worker_came_between(
-        app, monkeypatch):
-    """A client that names no version has its hand stored on the match as it stands: not
-    refused because another worker saved in the moment between reading and writing."""
-    token, saved = _another_worker_saves_while_checking(app, monkeypatch, times=1)
-    client = app.test_client()
-    answer = enter_hand(client, {"token": token})
-    assert answer.status_code == 201
-    assert len(saved) == 1
-    assert [hand["number"] for hand in answer.json["hands"]] == [1, 2]
-    assert totals(client, {"token": token}) == [1, 0, 1]
-
-
-def test_a_hand_sent_without_a_version_is_stored_at_its_second_look_however_often_others_save(
-        app, monkeypatch):
-    """The other worker saves while each look at the match is checked. The second look
-    holds it off: the hand goes in after the other's first, and its second waits until
-    the hand is stored. Without the hold, a worker that reads while the other writes can
-    lose to it every time, and its phone gets no answer but 409."""
+    no lock of this process holds back) saves a hand to the same match, as its API would:
+    read, and after losing to a change, read again; at each look, or ``times`` times at
+    most. The match's edit token, the other worker's saves (threads) and, for each, whether
+    it was still waiting half a second after it began."""
     from views import api
     path, check = app.config["DATABASE"], api.next_hand
     saves, still_saving = [], []
 
     def save_elsewhere() -> None:
-        """As the other worker's API would: read, and after losing to a change, again."""
         other_worker = store.connect(path)
         try:
             while True:
@@ -104,14 +68,38 @@ def test_a_hand_sent_without_a_version_is_stored_at_its_second_look_however_ofte
             other_worker.close()
 
     def checked_while_another_saves(*args, **kwargs):
-        saves.append(threading.Thread(target=save_elsewhere))
-        saves[-1].start()
-        saves[-1].join(timeout=0.5)
-        still_saving.append(saves[-1].is_alive())
+        if times is None or len(saves) < times:
+            saves.append(threading.Thread(target=save_elsewhere))
+            saves[-1].start()
+            saves[-1].join(timeout=0.5)
+            still_saving.append(saves[-1].is_alive())
         return check(*args, **kwargs)
 
     token = start(app.test_client())["token"]
     monkeypatch.setattr(api, "next_hand", checked_while_another_saves)
+    return token, saves, still_saving
+
+
+def test_a_hand_sent_without_a_version_is_checked_again_when_another_worker_came_between(
+        app, monkeypatch):
+    """A client that names no version has its hand stored on the match as it stands: not
+    refused because another worker saved in the moment between reading and writing."""
+    token, saves, still_saving = _another_worker_saves_while_checking(app, monkeypatch, times=1)
+    client = app.test_client()
+    answer = enter_hand(client, {"token": token})
+    assert answer.status_code == 201
+    assert len(saves) == 1 and still_saving == [False]
+    assert [hand["number"] for hand in answer.json["hands"]] == [1, 2]
+    assert totals(client, {"token": token}) == [1, 0, 1]
+
+
+def test_a_hand_sent_without_a_version_is_stored_at_its_second_look_however_often_others_save(
+        app, monkeypatch):
+    """The other worker saves while each look at the match is checked. The second look
+    holds it off: the hand goes in after the other's first, and its second waits until
+    the hand is stored. Without the hold, a worker that reads while the other writes can
+    lose to it every time, and its phone gets no answer but 409."""
+    token, saves, still_saving = _another_worker_saves_while_checking(app, monkeypatch)
     client = app.test_client()
     answer = enter_hand(client, {"token": token})
     for save in saves:
