@@ -33,16 +33,28 @@ def render_kept(content_key: tuple, template: str, block: str, context: Callable
     and whether the page or the block was asked for."""
     key = (content_key, template, is_fragment_request(), request.full_path,
            request.script_root, locale_name())
-    page = _kept_pages.get(key, lambda: _rendered_with_slots(template, block, context()))
+    parts = _kept_pages.get(key, lambda: _cut_at_slots(
+        _rendered_with_slots(template, block, context())))
     # Without entry keys the same phone gets the same bytes again, and without a token
     # (fragments, the read-only sheet's blocks) every phone does.
-    g.answer_may_repeat = _KEY_SLOT not in page
-    if _TOKEN_SLOT in page:
-        page = page.replace(_TOKEN_SLOT, csrf_token())
-    if _KEY_SLOT in page:
-        # Each form its own key: a save and an undo on one page are two changes.
-        page = re.sub(_KEY_SLOT, lambda _slot: entry_key(), page)
-    return page, 200
+    g.answer_may_repeat = _KEY_SLOT not in parts
+    return "".join(map(_filled, parts)), 200
+
+
+def _cut_at_slots(page: str) -> list[str]:
+    """The page in parts, each slot a part of its own: a request fills them with a join
+    instead of searching the 50 kB page for them again (a sixth of a kept sheet's cost)."""
+    return re.split(f"({_TOKEN_SLOT}|{_KEY_SLOT})", page)
+
+
+def _filled(part: str) -> str:
+    """A part of a kept page as this request sends it. Each form its own key: a save and an
+    undo on one page are two changes."""
+    if part == _TOKEN_SLOT:
+        return csrf_token()
+    if part == _KEY_SLOT:
+        return entry_key()
+    return part
 
 
 def _rendered_with_slots(template: str, block: str, context: dict) -> str:
