@@ -104,9 +104,13 @@ def create_app(config=None) -> Flask:
     app.config.from_pyfile("config.py", silent=True)
     if config:
         app.config.from_mapping(config)
+    # Where the server's processes share the pages they rendered (views/kept_pages.py);
+    # empty: each renders its own.
+    app.config.setdefault("SHARED_PAGES", f"{app.config['DATABASE']}-pages")
     # The tests hold every API answer to its documented model (views/contract.py).
     app.config.setdefault("CHECK_API_ANSWERS", app.config.get("TESTING", False))
     os.makedirs(app.instance_path, exist_ok=True)
+    kept_pages.start_sharing(app.config["SHARED_PAGES"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     app.wsgi_app = UnchangedPolls(app, app.wsgi_app)

@@ -2,7 +2,9 @@
 answers that carry nothing (the no-change poll's 204, the API's 304) stay empty and cheap."""
 
 import gzip
+import os
 import re
+import time
 
 import brotli
 import pytest
@@ -299,6 +301,8 @@ def test_the_sides_digest_is_the_same_in_every_worker(app, monkeypatch):
     from views import template_helpers
     match = start(app.test_client(), "burraco", hands=1)
     digests = set()
+    # Each renders the page itself, as when the other's copy has been removed.
+    app.config["SHARED_PAGES"] = ""
     for worker in range(2):
         monkeypatch.setattr(template_helpers, "_kept_html", Kept(64))
         monkeypatch.setattr(template_helpers, "_sides_digests", Kept(64))
@@ -309,6 +313,81 @@ def test_the_sides_digest_is_the_same_in_every_worker(app, monkeypatch):
         page = app.test_client().get(f"/m/{match['token']}").get_data(as_text=True)
         digests.add(HELD_SIDES.search(page)[1])
     assert len(digests) == 1
+
+
+def as_another_process(monkeypatch) -> None:
+    """From now on the module's memory and slots are those of the other server process."""
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+    monkeypatch.setattr(kept_pages, "_TOKEN_SLOT", "token-slot-of-the-other")
+    monkeypatch.setattr(kept_pages, "_KEY_SLOT", "key-slot-of-the-other")
+
+
+def test_a_sheet_one_process_rendered_is_read_by_the_other_with_forms_of_its_own(
+        app, monkeypatch):
+    """The phones of a table reach both server processes: a version of the sheet is
+    rendered by the first asked, and the other sends the same page with each phone's own
+    token and form keys, with which that phone saves."""
+    token = burro_match(app, app.test_client(), 3)
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+    rendered = []
+    original = views.render_template
+    monkeypatch.setattr(views, "render_template",
+                        lambda *args, **kwargs: rendered.append(args) or original(*args,
+                                                                                   **kwargs))
+    first = app.test_client().get(f"/m/{token}").get_data(as_text=True)
+    as_another_process(monkeypatch)
+    phone = app.test_client()
+    page = phone.get(f"/m/{token}").get_data(as_text=True)
+    assert len(rendered) == 1
+    assert without_form_tokens(page) == without_form_tokens(first)
+    keys = re.findall(r'name="key" value="([^"]+)"', page)
+    assert len(keys) >= 2 and len(set(keys)) == len(keys)
+    assert not set(keys) & set(re.findall(r'name="key" value="([^"]+)"', first))
+    assert "slot" not in CSRF_FIELD.search(page)[1] + "".join(keys)
+    saved = phone.post(f"/m/{token}/hands", data={
+        "csrf_token": CSRF_FIELD.search(page)[1], "version": "3", "key": keys[0],
+        "winner": "2"})
+    assert saved.status_code == 303
+    assert history_numbers(phone.get(f"/m/{token}").get_data(as_text=True)) == [1, 2, 3, 4]
+    assert len(rendered) == 2
+
+
+def shared_pages(app) -> list:
+    return [entry for entry in os.scandir(app.config["SHARED_PAGES"])
+            if kept_pages._SHARED_NAME.fullmatch(entry.name)]
+
+
+def test_shared_pages_are_removed_once_the_phones_have_asked(app, monkeypatch):
+    """A shared page is kept for the seconds the phones take to ask for it; a server
+    started again begins without the pages of its last run, and leaves other files
+    alone."""
+    token = burro_match(app, app.test_client(), 1)
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+    app.test_client().get(f"/m/{token}")
+    [page] = shared_pages(app)
+    long_ago = time.time() - kept_pages.SHARED_FOR - 1
+    os.utime(page.path, (long_ago, long_ago))
+    monkeypatch.setattr(kept_pages, "_next_sweep", 0.0)
+    app.test_client().get("/rules/search?q=stapel")
+    assert not os.path.exists(page.path) and len(shared_pages(app)) == 1
+    other = os.path.join(app.config["SHARED_PAGES"], "notes.txt")
+    with open(other, "w") as file:
+        file.write("not a page")
+    kept_pages.start_sharing(app.config["SHARED_PAGES"])
+    assert shared_pages(app) == [] and os.path.exists(other)
+
+
+def test_a_page_that_cannot_be_shared_is_still_sent(app, monkeypatch, tmp_path):
+    """A folder that cannot hold the shared pages (here a file in its place) costs a
+    render in each process, never an answer."""
+    token = burro_match(app, app.test_client(), 2)
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    app.config["SHARED_PAGES"] = str(blocked)
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+    response = app.test_client().get(f"/m/{token}")
+    assert response.status_code == 200
+    assert history_numbers(response.get_data(as_text=True)) == [1, 2]
 
 
 # --- A long match -------------------------------------------------------------------------
