@@ -34,5 +34,9 @@ control_socket_disable = True
 def post_worker_init(worker):
     """The objects a worker made while starting (the app, its templates, the rules) live as
     long as it does: the garbage collector no longer walks them, which cut its longest
-    pauses at a table night from 90-160 ms to 40-70 ms."""
+    pauses at a table night from 90-160 ms to 40-70 ms. The templates are compiled first
+    (0.4 s), so that they are among them and no phone's first page waits for them."""
+    templates = worker.wsgi.jinja_env
+    for name in templates.list_templates():
+        templates.get_template(name)
     gc.freeze()

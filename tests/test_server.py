@@ -5,8 +5,10 @@ import http.client
 import socket
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from jinja2 import TemplateNotFound
 from benchmarks.serve import ROOT, TABLEMATE, run_command, served
 
 # A stalled phone must not be felt: another player's answer comes within this.
@@ -41,6 +43,28 @@ def test_make_run_serves_with_gunicorns_threaded_workers():
     exec((ROOT / command[command.index("--config") + 1]).read_text(), settings)
     assert settings["worker_class"] == "gthread" and settings["threads"] > 2
     assert {"timeout", "graceful_timeout", "keepalive"} <= settings.keys()
+
+
+def test_a_worker_compiles_every_template_before_its_first_request(app, monkeypatch):
+    """The first phone after a restart waits for no template; compiled before the worker
+    freezes what it made while starting, they are never walked by its garbage collector."""
+    settings = {}
+    exec((ROOT / "gunicorn.conf.py").read_text(), settings)
+    templates = app.jinja_env
+    names = templates.list_templates()
+    compiled_when_frozen = []
+
+    def freeze():
+        # From now on a template not compiled yet cannot be read.
+        monkeypatch.setattr(type(templates.loader), "get_source", unreadable)
+        compiled_when_frozen.extend(name for name in names if templates.get_template(name))
+
+    def unreadable(_loader, _environment, name):
+        raise TemplateNotFound(name)
+
+    monkeypatch.setattr(settings["gc"], "freeze", freeze)
+    settings["post_worker_init"](SimpleNamespace(wsgi=app))
+    assert compiled_when_frozen == names and "matches/burraco.html" in names
 
 
 def test_two_stalled_requests_do_not_delay_a_third(served_as_make_run):
