@@ -379,10 +379,11 @@ def test_shared_pages_are_removed_once_the_phones_have_asked(app, monkeypatch):
 
 def test_a_page_that_cannot_be_shared_is_still_sent(app, monkeypatch, tmp_path):
     """A folder that cannot hold the shared pages (here a file in its place) costs a
-    render in each process, never an answer."""
+    render in each process, never an answer, nor the start of the server."""
     token = burro_match(app, app.test_client(), 2)
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("")
+    kept_pages.start_sharing(str(blocked))
     app.config["SHARED_PAGES"] = str(blocked)
     monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
     response = app.test_client().get(f"/m/{token}")

@@ -59,9 +59,10 @@ _SHARED_NAME = re.compile(r"[0-9a-f]{64}(\.draft-[0-9]+-[0-9]+)?")
 
 def start_sharing(folder: str | None) -> None:
     """Make the folder of shared pages, with none of an earlier run: the database may have
-    been replaced since."""
+    been replaced since. A folder that cannot be made leaves each process its own pages."""
     if folder:
-        os.makedirs(folder, exist_ok=True)
+        with suppress(OSError):
+            os.makedirs(folder, exist_ok=True)
         _remove_shared(folder, older_than=time.time())
 
 
