@@ -102,16 +102,23 @@ def test_a_search_asked_again_is_answered_without_searching_the_index_until_it_c
     assert len(searched) == 2
 
 
-def test_a_search_page_is_rendered_once_and_each_phone_gets_its_own_form_token(
-        app, monkeypatch):
-    """The same search from every table renders once; the language switch on each phone's
-    copy still carries that phone's own token, which no other phone can use."""
-    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))  # what other tests' searches left
-    rendered = []
+@pytest.fixture
+def rendered(monkeypatch) -> list:
+    """The templates of the pages rendered from now on, with no page kept from other
+    tests."""
+    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
+    renders = []
     original = views.render_template
     monkeypatch.setattr(views, "render_template",
-                        lambda *args, **kwargs: rendered.append(args) or original(*args,
-                                                                                   **kwargs))
+                        lambda *args, **kwargs: renders.append(args) or original(*args,
+                                                                                  **kwargs))
+    return renders
+
+
+def test_a_search_page_is_rendered_once_and_each_phone_gets_its_own_form_token(
+        app, rendered):
+    """The same search from every table renders once; the language switch on each phone's
+    copy still carries that phone's own token, which no other phone can use."""
     phones = [app.test_client() for _ in range(2)]
     pages = [phone.get("/rules/search?q=stapel").get_data(as_text=True) for phone in phones]
     assert len(rendered) == 1
@@ -181,17 +188,11 @@ def test_a_watched_sheet_is_compressed_once_per_version_for_every_phone(app, com
 
 
 def test_a_sheet_is_rendered_once_per_version_and_each_phone_gets_its_own_form_keys(
-        app, monkeypatch):
+        app, rendered):
     """Four phones ask for each version of the sheet: it renders once, and every form on
     each phone's copy carries a key of its own (a save and an undo are two changes) and
     that phone's token, with which it saves."""
     token = burro_match(app, app.test_client(), 3)
-    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
-    rendered = []
-    original = views.render_template
-    monkeypatch.setattr(views, "render_template",
-                        lambda *args, **kwargs: rendered.append(args) or original(*args,
-                                                                                   **kwargs))
     phones = [app.test_client() for _ in range(4)]
     pages = [phone.get(f"/m/{token}").get_data(as_text=True) for phone in phones]
     assert len(rendered) == 1
@@ -323,17 +324,11 @@ def as_another_process(monkeypatch) -> None:
 
 
 def test_a_sheet_one_process_rendered_is_read_by_the_other_with_forms_of_its_own(
-        app, monkeypatch):
+        app, monkeypatch, rendered):
     """The phones of a table reach both server processes: a version of the sheet is
     rendered by the first asked, and the other sends the same page with each phone's own
     token and form keys, with which that phone saves."""
     token = burro_match(app, app.test_client(), 3)
-    monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
-    rendered = []
-    original = views.render_template
-    monkeypatch.setattr(views, "render_template",
-                        lambda *args, **kwargs: rendered.append(args) or original(*args,
-                                                                                   **kwargs))
     first = app.test_client().get(f"/m/{token}").get_data(as_text=True)
     as_another_process(monkeypatch)
     phone = app.test_client()
