@@ -372,7 +372,7 @@ def _writing(db):
     same moment waits for the first, then finds the match changed (no "database is
     locked" halfway through). A database not at the current schema takes no write, so
     that no insert can create a table of its own shape."""
-    with _storage_faults(), _exclusive(_opened_files[db][0]):
+    with writers_held_off(db):
         db.execute("BEGIN IMMEDIATE")
         try:
             if schema_version(db) != len(MIGRATIONS) or not _still_in_place(db):
@@ -896,9 +896,12 @@ def changes_since(db, match: Match, version: int) -> list[Change]:
     changes = []
     rows = list(_select(db, f"{_CHANGED_SINCE} ORDER BY version, id",
                         {"match": match.id, "version": version}))
-    shown = range(version + 1, match.version + 1)
-    for at in sorted({row["version"] for row in rows if row["version"] in shown}
-                     | {row["ended_version"] for row in rows if row["ended_version"] in shown}):
+
+    def shown(at: int | None) -> bool:
+        return at is not None and version < at <= match.version
+
+    for at in sorted({row["version"] for row in rows if shown(row["version"])}
+                     | {row["ended_version"] for row in rows if shown(row["ended_version"])}):
         created = [row for row in rows if row["version"] == at]
         ended = [row for row in rows if row["ended_version"] == at]
         if created:
