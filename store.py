@@ -11,6 +11,7 @@ import json
 import os
 import secrets
 import sqlite3
+import struct
 import threading
 import urllib.parse
 import weakref
@@ -341,17 +342,48 @@ def _count_versions_on_from(db, used: int) -> None:
                    [shift, shift])
 
 
-# The threads of this process that change one match take turns (by stripes of matches, a
-# lock each): the writers who did not name the version they saw would otherwise read the
-# same version, and all but one find it stale and read it again.
-_MATCH_TURNS = tuple(threading.Lock() for _ in range(64))
+# The writers of one match take turns, by stripes of matches: the threads of this process
+# on a lock each, the server's processes on a byte each of a file beside the database.
+# Writers who did not name the version they saw would otherwise read the same version, and
+# all but one find it stale and do their work again (half the hands of 16 phones at four
+# tables did, two processes apart).
+MATCH_STRIPES = 64
+_MATCH_TURNS = tuple(threading.Lock() for _ in range(MATCH_STRIPES))
+# A lock of an open file description (Linux): the kernel frees it with the description,
+# when its process dies too. A process's own record locks (``lockf``) would not do: the
+# kernel would take two threads of one process, each holding a byte, for a deadlock.
+_OPEN_FILE_LOCK = getattr(fcntl, "F_OFD_SETLKW", None)
 
 
-def one_writer_per_match(token: str) -> threading.Lock:
-    """A lock that the threads of this process changing the match of this (edit) link take
-    turns on. Another process may still come between: its change is found by the claim of
-    the version (``StaleEntry``), and ``writers_held_off`` keeps it out of a second look."""
-    return _MATCH_TURNS[zlib.crc32(token.encode()) % len(_MATCH_TURNS)]
+@contextmanager
+def one_writer_per_match(db, token: str):
+    """Held by one thread of one process at a time for the match of this (edit) link. The
+    writer still checks the version (``StaleEntry``): where the file beside the database
+    cannot be opened or locked, only the threads of each process take turns."""
+    stripe = zlib.crc32(token.encode()) % MATCH_STRIPES
+    with _MATCH_TURNS[stripe], _turn_across_processes(f"{_opened_files[db][0]}.turns", stripe):
+        yield
+
+
+@contextmanager
+def _turn_across_processes(path: str, stripe: int):
+    """Byte ``stripe`` of the file at ``path`` locked for writing until the block ends."""
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+    except OSError:
+        yield
+        return
+    try:
+        if _OPEN_FILE_LOCK is not None:
+            try:
+                # struct flock: type, whence, start, length, pid (0 for these locks)
+                fcntl.fcntl(descriptor, _OPEN_FILE_LOCK,
+                            struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, stripe, 1, 0))
+            except OSError:
+                pass
+        yield
+    finally:
+        os.close(descriptor)  # which frees the lock
 
 
 @contextmanager

@@ -3,6 +3,8 @@ another worker saved meanwhile is still seen at once, and nothing of one request
 transaction is left to the next."""
 
 import fcntl
+import multiprocessing
+import os
 import threading
 import time
 
@@ -201,3 +203,54 @@ def test_a_full_disk_refuses_every_hand_committed_together_and_keeps_none(tmp_pa
                                                   for match in matches])
     assert all(isinstance(outcome, store.Unavailable) for outcome in outcomes), outcomes
     assert hands_of(path, matches) == [()] * 4
+
+
+def _hold_the_match_turn(path: str, token: str, holding, release) -> None:
+    """Another server process: it takes the turn of the match, and stores a hand on it
+    before it lets go."""
+    db = store.connect(path)
+    with store.one_writer_per_match(db, token):
+        holding.set()
+        release.wait(10)
+        match = store.get_match(db, token)
+        store.add_hand(db, match, {"burro": 2}, match.version)
+    db.close()
+
+
+def test_a_hand_sent_without_a_version_waits_for_another_process_changing_the_match(
+        app, monkeypatch):
+    """While another server process changes the match, this one does not read it: it would
+    read the version the other is replacing, lose to it, and check the hand again."""
+    from views import api
+    token = start(app.test_client())["token"]
+    processes = multiprocessing.get_context("fork")
+    holding, release = processes.Event(), processes.Event()
+    other = processes.Process(target=_hold_the_match_turn,
+                              args=(app.config["DATABASE"], token, holding, release))
+    other.start()
+    assert holding.wait(10)
+    looks, look = [], api._change_as_it_stands
+    monkeypatch.setattr(api, "_change_as_it_stands",
+                        lambda *args: looks.append(args) or look(*args))
+    answers = []
+    phone = threading.Thread(target=lambda: answers.append(
+        enter_hand(app.test_client(), {"token": token})))
+    phone.start()
+    phone.join(0.5)
+    assert phone.is_alive() and not looks
+    release.set()
+    other.join(10)
+    phone.join(10)
+    assert other.exitcode == 0
+    assert answers[0].status_code == 201 and len(looks) == 1
+    assert [hand["number"] for hand in answers[0].json["hands"]] == [1, 2]
+    assert totals(app.test_client(), {"token": token}) == [1, 0, 1]
+
+
+def test_hands_are_saved_where_the_file_for_the_turns_cannot_be_opened(app):
+    """Only the threads of each process take turns then; the version still guards the match."""
+    os.mkdir(f"{app.config['DATABASE']}.turns")
+    client = app.test_client()
+    match = start(client)
+    assert [enter_hand(client, match).status_code for _ in range(2)] == [201, 201]
+    assert totals(client, match) == [2, 0, 0]

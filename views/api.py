@@ -534,7 +534,7 @@ def _change(token: str, given_version: int | None, write) -> store.Match | None:
     without one, the change is checked and stored on the match as it stands: when another
     change came between, it is checked again on the match as that left it."""
     if given_version is None:
-        with store.one_writer_per_match(token):
+        with store.one_writer_per_match(store.get_db(), token):
             try:
                 return _change_as_it_stands(token, write)
             except store.StaleEntry:
