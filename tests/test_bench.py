@@ -107,3 +107,11 @@ def test_the_load_generator_holds_off_its_own_garbage_collector_while_it_measure
         thread.submit(asyncio.run, night_looked_at()).result()
     assert collecting == [False]
     assert gc.isenabled()
+
+
+def test_a_ratio_just_short_of_its_target_is_not_printed_as_reaching_it(capsys):
+    run, baseline = load.Run(seconds=1.0), load.Run(seconds=1.0)
+    run.latencies, baseline.latencies = [0.01] * 2994, [0.01] * 10000
+    met = bench.report("hand entry", 16, run, baseline, bench.Target(0.3), (200,))
+    assert not met
+    assert re.search(r"\s0\.29×\s+≥ 0\.3×\s+MISSED", capsys.readouterr().out)
