@@ -44,6 +44,34 @@ def test_a_change_elsewhere_comes_back_with_the_sheet_and_what_changed(client):
     assert f'data-poll="/m/{match["token"]}/since/1"' in page
 
 
+def test_hands_saved_one_after_another_elsewhere_are_told_in_one_line(client):
+    """A phone back after a while, or a script that entered an evening's hands: a line each
+    would push the sheet off the screen. Two hands are still told one by one."""
+    match = new_match(client, players=("Anna", "Ben", "Carla"))
+    for loser in (0, 1, 2, 0, 1):
+        client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": loser})
+    page = text(client.get(f"/m/{match['token']}/since/0", headers={"HX-Request": "true"}))
+    assert "Hands 1 to 5 were saved on another phone: Anna +2 · Ben +2 · Carla +1" in page
+    assert "was saved" not in page
+    page = text(client.get(f"/m/{match['token']}/since/3", headers={"HX-Request": "true"}))
+    assert "Hand 4 was saved on another phone: Anna +1" in page
+    assert "Hand 5 was saved on another phone: Ben +1" in page
+
+
+def test_a_run_of_games_saved_elsewhere_is_told_in_german_with_what_it_gave_each_side(client):
+    match = client.post(MATCHES, json={"game": "burraco",
+                                       "players": ["Anna", "Ben", "Carla", "Dario"]}).json
+    for table_points in (100, 150, 200):
+        client.post(f"{MATCHES}/{match['token']}/hands",
+                    json={"sides": [{"total": table_points}, {"total": 10}]})
+    client.delete(f"{MATCHES}/{match['token']}/hands/last")
+    page = text(client.get(f"/m/{match['token']}/since/0",
+                           headers={"HX-Request": "true", "Accept-Language": "de"}))
+    assert ("Spiele\u00a01 bis\u00a03 wurden auf einem anderen Handy gespeichert: "
+            "Anna &amp; Carla +450 · Ben &amp; Dario +30") in page
+    assert "Spiel\u00a03 wurde auf einem anderen Handy zurückgenommen." in page
+
+
 def test_the_watch_only_link_follows_without_revealing_the_edit_token(client):
     match = new_match(client)
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0})
