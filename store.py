@@ -346,7 +346,7 @@ def _count_versions_on_from(db, used: int) -> None:
 # on a lock each, the server's processes on a byte each of a file beside the database.
 # Writers who did not name the version they saw would otherwise read the same version, and
 # all but one find it stale and do their work again (half the hands of 16 phones at four
-# tables did, two processes apart).
+# tables did, served by two processes).
 MATCH_STRIPES = 64
 _MATCH_TURNS = tuple(threading.Lock() for _ in range(MATCH_STRIPES))
 # A lock of an open file description (Linux): the kernel frees it with the description,

@@ -71,6 +71,7 @@ def describe_changes(match: store.Match, changes) -> list[str]:
 
 
 def _describe_change(change: store.Change, games: bool, match: store.Match) -> str:
+    """One change in words, with what it gave each side."""
     params = {"number": change.number, "gains": _gains(match, change.number, [change.data])}
     if change.kind == store.UNDONE:
         return (_("Game %(number)s was taken back on another phone.", **params) if games
