@@ -16,7 +16,7 @@ import threading
 import urllib.parse
 import weakref
 import zlib
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
@@ -368,19 +368,20 @@ def one_writer_per_match(db, token: str):
 @contextmanager
 def _turn_across_processes(path: str, stripe: int):
     """Byte ``stripe`` of the file at ``path`` locked for writing until the block ends."""
+    if _OPEN_FILE_LOCK is None:
+        yield
+        return
     try:
         descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
     except OSError:
         yield
         return
     try:
-        if _OPEN_FILE_LOCK is not None:
-            try:
-                # struct flock: type, whence, start, length, pid (0 for these locks)
-                fcntl.fcntl(descriptor, _OPEN_FILE_LOCK,
-                            struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, stripe, 1, 0))
-            except OSError:
-                pass
+        # A file system that refuses the lock leaves the threads' turns alone to serve.
+        with suppress(OSError):
+            # struct flock: type, whence, start, length, pid (0 for these locks)
+            fcntl.fcntl(descriptor, _OPEN_FILE_LOCK,
+                        struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, stripe, 1, 0))
         yield
     finally:
         os.close(descriptor)  # which frees the lock
