@@ -209,6 +209,8 @@ def why(body: bytes) -> str:
 
 
 OWN_DELAY = "load generator late for its own timers"
+# Each endpoint and its baseline take turns, a second at a time at the default settings.
+TURNS = 5
 HEADER = (f"{'endpoint':<44}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
           f"{'hello/s':>9}{'× hello':>9}  {'target':<22}")
 
@@ -243,12 +245,23 @@ async def measure(settings: Settings, hello: str, base: str, seeded: Seeded) -> 
     def closed_loop(ask: load.Ask, connections: int) -> Awaitable[load.Run]:
         return load.closed_loop(ask, connections, settings.seconds, settings.warmup)
 
+    async def in_turns(ask: load.Ask, connections: int) -> tuple[load.Run, load.Run]:
+        """The baseline's run and the endpoint's, each measured in ``TURNS`` slices taken
+        in turns: the host's speed, which changes from one second to the next on a shared
+        machine, weighs on both alike."""
+        slices = {"baseline": [], "endpoint": []}
+        for turn in range(TURNS):
+            warmup = settings.warmup if turn == 0 else 0.0
+            for name, asked in (("baseline", asking("GET", f"{hello}/")), ("endpoint", ask)):
+                slices[name].append(await load.closed_loop(
+                    asked, connections, settings.seconds / TURNS, warmup))
+        return load.Run.joined(slices["baseline"]), load.Run.joined(slices["endpoint"])
+
     print(HEADER)
     all_met = True
     for endpoint in endpoints(base, seeded, settings):
         connections = endpoint.connections or settings.connections
-        baseline = await closed_loop(asking("GET", f"{hello}/"), connections)
-        run = await closed_loop(endpoint.ask, connections)
+        baseline, run = await in_turns(endpoint.ask, connections)
         all_met &= report(endpoint.name, connections, run, baseline, endpoint.target,
                           endpoint.expected)
 

@@ -56,6 +56,18 @@ class Run:
         generator's, busy or waiting for a core, not the server's."""
         return percentile(self.own_delays, share)
 
+    @classmethod
+    def joined(cls, runs: list["Run"]) -> "Run":
+        """The runs taken as one: their seconds, answers and delays together."""
+        whole = cls(sum(run.seconds for run in runs))
+        for run in runs:
+            whole.latencies += run.latencies
+            whole.statuses += run.statuses
+            whole.own_delays += run.own_delays
+            for status, body in run.first_bodies.items():
+                whole.first_bodies.setdefault(status, body)
+        return whole
+
     def other_than(self, *expected: int) -> Counter:
         """The answers of another status than expected (0: no answer at all)."""
         return Counter({status: count for status, count in self.statuses.items()

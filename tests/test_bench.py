@@ -5,6 +5,7 @@ import asyncio
 import gc
 import re
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import store
@@ -115,3 +116,57 @@ def test_a_ratio_just_short_of_its_target_is_not_printed_as_reaching_it(capsys):
     met = bench.report("hand entry", 16, run, baseline, bench.Target(0.3), (200,))
     assert not met
     assert re.search(r"\s0\.29×\s+≥ 0\.3×\s+MISSED", capsys.readouterr().out)
+
+
+def test_an_endpoint_and_its_baseline_take_turns_and_are_compared_over_all_their_turns(
+        monkeypatch, capsys):
+    """A shared host's speed changes from one second to the next: measured one after the
+    other, a slow stretch that fell on one of them alone moved the ratio (0.09× and 0.22×
+    for hand entry in two rounds a minute apart). In turns, both see the same host."""
+    measured = []
+
+    class Phone:
+        async def send(self, method: str, url: str, **request) -> tuple[int, bytes]:
+            measured[-1]["url"] = url
+            return 200, b""
+
+    async def closed_loop(ask, connections, seconds, warmup) -> load.Run:
+        measured.append({"seconds": seconds, "warmup": warmup})
+        await ask(Phone(), 0)
+        # The baseline answers 100 a second, the checker 40, in every turn.
+        answers = 100 if measured[-1]["url"] == "hello/" else 40
+        return load.Run(seconds, latencies=[0.01] * round(answers * seconds))
+
+    async def night(tables, seconds, **timetable) -> load.Run:
+        return load.Run(seconds, latencies=[0.01], own_delays=[0.001])
+
+    seeded = bench.Seeded("sheet", 1, "short", "long", [], [])
+    checker = next(endpoint for endpoint in bench.endpoints("", seeded, TINY)
+                   if endpoint.name.startswith("meld checker"))
+    monkeypatch.setattr(bench, "endpoints", lambda *given: [checker])
+    monkeypatch.setattr(load, "closed_loop", closed_loop)
+    monkeypatch.setattr(load, "table_night", night)
+    settings = bench.Settings(seconds=5.0, connections=64)
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, bench.measure(settings, "hello", "", seeded)).result()
+
+    turns = measured[:2 * bench.TURNS]
+    assert [turn["url"] for turn in turns] == ["hello/", "/api/v1/burraco/meld"] * bench.TURNS
+    assert [turn["seconds"] for turn in turns] == [5.0 / bench.TURNS] * 2 * bench.TURNS
+    # Only the first turn of each warms the server up.
+    assert [turn["warmup"] for turn in turns] == [1.0, 1.0] + [0.0] * 2 * (bench.TURNS - 1)
+    line = rf"^{re.escape(checker.name)}\s+64\s+40\s.*\s100\s+0\.40×\s+≥ 0\.5×\s+MISSED"
+    assert re.search(line, capsys.readouterr().out, re.M)
+
+
+def test_runs_taken_together_count_every_answer_over_all_their_seconds():
+    first = load.Run(1.0, latencies=[0.01, 0.03], statuses=Counter({200: 2}),
+                     first_bodies={200: b"first"})
+    second = load.Run(0.5, latencies=[0.02], statuses=Counter({200: 1, 409: 1}),
+                      first_bodies={200: b"second", 409: b"late"}, own_delays=[0.004])
+    whole = load.Run.joined([first, second])
+    assert whole.per_second == 2.0
+    assert sorted(whole.latencies) == [0.01, 0.02, 0.03]
+    assert whole.other_than(200) == Counter({409: 1})
+    assert whole.first_bodies == {200: b"first", 409: b"late"}
+    assert whole.own_delays == [0.004]
