@@ -1,9 +1,9 @@
 """Speed over HTTP, as `make bench` measures it: Tablemate served the way `make run` serves
 it (gunicorn, threaded workers), and a bare Flask "hello" served the same way as the
 baseline of the same run, both driven from a load generator on loopback. Machines differ,
-ratios travel: each endpoint's throughput is given as a multiple of the baseline's, measured
-just before it at the same number of connections (so that other work on the machine weighs
-on both alike), next to its target, met or missed.
+ratios travel: each endpoint's throughput is given as a multiple of the baseline's, the two
+measured in turns at the same number of connections (so that other work on the machine
+weighs on both alike), next to its target, met or missed.
 
 Settings (environment): BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS at most (64),
 BENCH_MATCHES at the table-night (1000), BENCH_NIGHT_SECONDS (30), BENCH_LONG_MATCH hands

@@ -122,7 +122,7 @@ def test_an_endpoint_and_its_baseline_take_turns_and_are_compared_over_all_their
         monkeypatch, capsys):
     """A shared host's speed changes from one second to the next: measured one after the
     other, a slow stretch that fell on one of them alone moved the ratio (0.09× and 0.22×
-    for hand entry in two rounds a minute apart). In turns, both see the same host."""
+    for hand entry in two rounds 12 s apart). In turns, both see the same host."""
     measured = []
 
     class Phone:
