@@ -249,13 +249,14 @@ async def measure(settings: Settings, hello: str, base: str, seeded: Seeded) -> 
         """The baseline's run and the endpoint's, each measured in ``TURNS`` slices taken
         in turns: the host's speed, which changes from one second to the next on a shared
         machine, weighs on both alike."""
-        slices = {"baseline": [], "endpoint": []}
+        baseline, endpoint = [], []
+        taking_turns = ((baseline, asking("GET", f"{hello}/")), (endpoint, ask))
         for turn in range(TURNS):
             warmup = settings.warmup if turn == 0 else 0.0
-            for name, asked in (("baseline", asking("GET", f"{hello}/")), ("endpoint", ask)):
-                slices[name].append(await load.closed_loop(
-                    asked, connections, settings.seconds / TURNS, warmup))
-        return load.Run.joined(slices["baseline"]), load.Run.joined(slices["endpoint"])
+            for slices, asked in taking_turns:
+                slices.append(await load.closed_loop(asked, connections,
+                                                     settings.seconds / TURNS, warmup))
+        return load.Run.joined(baseline), load.Run.joined(endpoint)
 
     print(HEADER)
     all_met = True
