@@ -4,10 +4,13 @@ answers that carry nothing (the no-change poll's 204, the API's 304) stay empty 
 import gzip
 import os
 import re
+import subprocess
+import sys
 import time
 
 import brotli
 import pytest
+from benchmarks.serve import ROOT
 from conftest import CSRF_FIELD
 from flask_compress import flask_compress
 from test_share import HANDS, MATCHES, start
@@ -296,24 +299,67 @@ def test_held_sides_are_neither_rendered_nor_kept_again_when_the_kept_ones_are_g
     assert not [key for key in template_helpers._kept_html._results if "sides" in key[0]]
 
 
-def test_the_sides_digest_is_the_same_in_every_worker(app, monkeypatch):
-    """The two processes serving a table each render the sides: a phone's digest from one
-    is recognised by the other."""
+# The sheet as another server process renders it, and the sides it names.
+OTHER_PROCESS = """
+import re, sys
+from app import create_app
+page = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "other"}).test_client().get(sys.argv[2])
+print(re.search(r'data-sides="([0-9a-f]+)"', page.get_data(as_text=True))[1])
+"""
+
+
+def test_held_sides_are_known_to_a_process_that_never_rendered_them(app):
+    """A phone loaded its sheet from the other server process, or from this one before it
+    was restarted: its sides are still recognised, and not rendered to find out."""
     from views import template_helpers
     match = start(app.test_client(), "burraco", hands=1)
-    digests = set()
-    # Each renders the page itself, as when the other's copy has been removed.
-    app.config["SHARED_PAGES"] = ""
-    for worker in range(2):
-        monkeypatch.setattr(template_helpers, "_kept_html", Kept(64))
-        monkeypatch.setattr(template_helpers, "_sides_digests", Kept(64))
-        monkeypatch.setattr(kept_pages, "_kept_pages", Kept(8))
-        # Each process has slots of its own for the form tokens.
-        monkeypatch.setattr(kept_pages, "_TOKEN_SLOT", f"token-slot-{worker}")
-        monkeypatch.setattr(kept_pages, "_KEY_SLOT", f"key-slot-{worker}")
-        page = app.test_client().get(f"/m/{match['token']}").get_data(as_text=True)
-        digests.add(HELD_SIDES.search(page)[1])
-    assert len(digests) == 1
+    held = subprocess.run([sys.executable, "-c", OTHER_PROCESS, app.config["DATABASE"],
+                           f"/m/{match['token']}"], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout.strip()
+    app.config["SHARED_PAGES"] = ""  # nothing the other process rendered is read here
+    app.test_client().post(f"{MATCHES}/{match['token']}/hands", json=HANDS["burraco"])
+    news = app.test_client().get(f"/m/{match['token']}/since/{match['version']}?sides={held}",
+                                 headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert f'data-sides-held="{held}"' in news and SIDE not in news
+    assert not [key for key in template_helpers._kept_html._results
+                if "sides" in key[0] and match["token"] in key]
+
+
+def test_sides_held_from_before_a_release_come_again_in_full(app, monkeypatch):
+    """A new release may render the sides otherwise: a phone that loaded its sheet before
+    gets them whole, under their new name."""
+    from views import template_helpers
+    match = start(app.test_client(), "burraco", hands=1)
+    phone = app.test_client()
+    held = HELD_SIDES.search(phone.get(f"/m/{match['token']}").get_data(as_text=True))[1]
+    app.test_client().post(f"{MATCHES}/{match['token']}/hands", json=HANDS["burraco"])
+    monkeypatch.setattr(template_helpers, "release_fingerprint", lambda _root: "next release")
+    news = phone.get(f"/m/{match['token']}/since/{match['version']}?sides={held}",
+                     headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert SIDE in news and HELD_SIDES.search(news)[1] != held
+
+
+def test_the_release_fingerprint_changes_with_what_pages_are_rendered_from(tmp_path):
+    """Code, templates, translations, rules texts and static files make a release; compiled
+    code, tests and the database do not."""
+    from views.template_helpers import release_fingerprint
+    fingerprint = release_fingerprint.__wrapped__
+    files = {"app.py": "app", "views/sheet.py": "view", "templates/sheet.html": "<p>",
+             "translations/de/LC_MESSAGES/messages.mo": "mo", "rules_content/de/burraco.md": "#",
+             "static/app.css": "p {}", "tests/test_sheet.py": "test", "instance/t.sqlite": "db",
+             "views/__pycache__/sheet.cpython-311.pyc": "compiled"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    first = fingerprint(str(tmp_path))
+    for name in files:
+        (tmp_path / name).write_text(files[name] + " changed")
+        changed = fingerprint(str(tmp_path))
+        assert (changed != first) == (name.split("/")[0] not in ("tests", "instance")
+                                      and "__pycache__" not in name), name
+        (tmp_path / name).write_text(files[name])
+    (tmp_path / "templates/sheet.html").rename(tmp_path / "templates/other.html")
+    assert fingerprint(str(tmp_path)) != first
 
 
 def as_another_process(monkeypatch) -> None:

@@ -1,6 +1,7 @@
 """Filters and globals the templates share: cards in the reader's language, languages."""
 
 import hashlib
+import os
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -164,9 +165,37 @@ def _kept_block(full_key: tuple, caller) -> Markup:
     return _kept_html.get(full_key, lambda: Markup(caller()))
 
 
-# The digest of each match's fresh panel sides as last rendered here: small enough to
-# outlast the sides themselves in ``_kept_html`` at a table night of a thousand matches.
-_sides_digests = Kept(8192)
+# What a page is rendered from, under the app's folder: code, templates, translations, the
+# rules texts and the static files whose names pages link to.
+RENDERED_FROM = ("app.py", "store.py", "scoring", "views", "templates", "translations",
+                 "rules_content", "static")
+
+
+@lru_cache(maxsize=4)
+def release_fingerprint(root: str) -> str:
+    """A digest of every file a page is rendered from under ``root``: the same in every
+    process of one release, another after any change to them. Taken once per process."""
+    digest = hashlib.sha256()
+    for top in RENDERED_FROM:
+        start = os.path.join(root, top)
+        walked = os.walk(start) if os.path.isdir(start) else [(root, [], [top])]
+        for folder, folders, files in walked:
+            folders[:] = sorted(name for name in folders if name != "__pycache__")
+            for name in sorted(files):
+                path = os.path.join(folder, name)
+                if os.path.isfile(path):
+                    digest.update(os.path.relpath(path, root).encode() + b"\0")
+                    with open(path, "rb") as file:
+                        digest.update(hashlib.sha256(file.read()).digest())
+    return digest.hexdigest()
+
+
+def _sides_digest(full_key: tuple) -> str:
+    """The name of the sides a key renders: a key renders the same sides for the life of a
+    release (``_kept_html`` relies on it too), so every process of it knows the name
+    without rendering them, the other server process and one restarted alike."""
+    named = f"{release_fingerprint(current_app.root_path)}{full_key!r}"
+    return hashlib.sha256(named.encode()).hexdigest()[:16]
 
 
 def kept_sides(key: tuple | None, held: str | None, caller) -> Markup:
@@ -177,18 +206,17 @@ def kept_sides(key: tuple | None, held: str | None, caller) -> Markup:
     if key is None:
         return caller()
     full_key = _full_key(key)
-    if held is not None and _sides_digests.find(full_key) == held:
+    digest = _sides_digest(full_key)
+    if held == digest:
         return Markup('<div class="sides" data-sides-held="%s"></div>') % held
     sides = _kept_block(full_key, caller)
-    # A key renders the same sides for the life of the process (``_kept_html`` relies on
-    # it too): their digest is taken once.
-    digest = _sides_digests.get(full_key,
-                                lambda: hashlib.sha256(sides.encode()).hexdigest()[:16])
     return Markup('<div class="sides" data-sides="%s">%s</div>') % (digest, sides)
 
 
 def register(app) -> None:
     i18n.register(app)
+    # Taken while starting (some 20 ms), not on a phone's first sheet.
+    release_fingerprint(app.root_path)
     app.add_template_global(entry_key)
     app.add_template_global(kept_html)
     app.add_template_global(kept_sides)
