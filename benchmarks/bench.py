@@ -94,7 +94,9 @@ class Seeded:
     short: str  # 10 hands counted on paper
     long: str  # BENCH_LONG_MATCH such hands
     entry: list[str]  # fresh matches, one for each table, that the hand entry starts in
-    night: list[store.Match]  # the table-night's matches
+    # The table-night's matches, each with the panel's sides its phones hold: the sheet they
+    # loaded named them.
+    night: list[tuple[store.Match, str]]
 
 
 def new_match(client, db, hands: tuple[dict, ...], count: int) -> store.Match:
@@ -123,6 +125,8 @@ def seed(database: Path, settings: Settings) -> Seeded:
     long = new_match(client, db, PAPER_HANDS, settings.long_match)
     entry = [new_match(client, db, PAPER_HANDS, 0).token for _ in range(ENTRY_TABLES)]
     night = [new_match(client, db, PAPER_HANDS, NIGHT_HANDS) for _ in range(settings.matches)]
+    night = [(match, load.HELD_SIDES.search(client.get(f"/m/{match.token}").data)[1].decode())
+             for match in night]
     db.close()
     return Seeded(sheet.token, sheet.version, short.token, long.token, entry, night)
 
@@ -276,8 +280,8 @@ async def measure(settings: Settings, hello: str, base: str, seeded: Seeded) -> 
           f"(target ≤ 3×): {'met' if cost <= 3 else 'MISSED'}")
     all_met &= cost <= 3
 
-    tables = [load.Table(base, match.token, match.version, PAPER_HANDS[index % 2])
-              for index, match in enumerate(seeded.night)]
+    tables = [load.Table(base, match.token, match.version, PAPER_HANDS[index % 2], sides)
+              for index, (match, sides) in enumerate(seeded.night)]
     night = await load.table_night(tables, settings.night_seconds, poll_every=3,
                                    hand_every=30)
     night_target = Target(p99=100)

@@ -161,12 +161,13 @@ async def closed_loop(ask: Ask, connections: int, seconds: float, warmup: float)
 
 @dataclass
 class Table:
-    """A match at the table-night: its link, the version its phones last saw, and the hand
-    its scorer enters."""
+    """A match at the table-night: its link, the version its phones last saw, the hand its
+    scorer enters, and the panel's sides its phones show."""
     base: str
     token: str
     version: int
     hand: dict
+    sides: str
 
 
 async def table_night(tables: list[Table], seconds: float, poll_every: float,
@@ -195,7 +196,7 @@ async def table_night(tables: list[Table], seconds: float, poll_every: float,
                 due += every
 
         def watching(table: Table, phone: Phone):
-            seen, sides = table.version, None
+            seen, sides = table.version, table.sides
 
             async def poll() -> tuple[int, bytes]:
                 nonlocal seen, sides

@@ -9,6 +9,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import store
+from app import create_app
 from benchmarks import bench, load
 
 TINY = bench.Settings(seconds=0.1, connections=4, matches=4, night_seconds=3, long_match=20)
@@ -108,6 +109,31 @@ def test_the_load_generator_holds_off_its_own_garbage_collector_while_it_measure
         thread.submit(asyncio.run, night_looked_at()).result()
     assert collecting == [False]
     assert gc.isenabled()
+
+
+def test_the_night_phones_ask_with_the_sides_of_the_sheets_they_loaded(tmp_path, monkeypatch):
+    """A phone polling at a table night loaded its sheet before: every question names the
+    panel's sides that sheet showed, and the news after a hand leaves them out."""
+    seeded = bench.seed(tmp_path / "bench.sqlite", TINY)
+    sheets = create_app({"DATABASE": str(tmp_path / "bench.sqlite"),
+                         "SECRET_KEY": "bench"}).test_client()
+    for match, sides in seeded.night:
+        assert f'data-sides="{sides}"'.encode() in sheets.get(f"/m/{match.token}").data
+    asked = []
+
+    async def send(phone, method: str, url: str, **request) -> tuple[int, bytes]:
+        asked.append(url)
+        return 204, b""
+
+    monkeypatch.setattr(load.Phone, "send", send)
+    tables = [load.Table("", match.token, match.version, {}, sides)
+              for match, sides in seeded.night]
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, load.table_night(tables, seconds=0.5, poll_every=0.1,
+                                                    hand_every=30)).result()
+    held = {f"/m/{match.token}/since/{match.version}?sides={sides}"
+            for match, sides in seeded.night}
+    assert set(asked) == held
 
 
 def test_a_ratio_just_short_of_its_target_is_not_printed_as_reaching_it(capsys):
