@@ -113,7 +113,7 @@ def test_the_load_generator_holds_off_its_own_garbage_collector_while_it_measure
 
 def test_the_night_phones_ask_with_the_sides_of_the_sheets_they_loaded(tmp_path, monkeypatch):
     """A phone polling at a table night loaded its sheet before: every question names the
-    panel's sides that sheet showed, and the news after a hand leaves them out."""
+    panel's sides that sheet showed, as the sheet's own question does."""
     seeded = bench.seed(tmp_path / "bench.sqlite", TINY)
     sheets = create_app({"DATABASE": str(tmp_path / "bench.sqlite"),
                          "SECRET_KEY": "bench"}).test_client()
