@@ -3,7 +3,9 @@ it (gunicorn, threaded workers), and a bare Flask "hello" served the same way as
 baseline of the same run, both driven from a load generator on loopback. Machines differ,
 ratios travel: each endpoint's throughput is given as a multiple of the baseline's, the two
 measured in turns at the same number of connections (so that other work on the machine
-weighs on both alike), next to its target, met or missed.
+weighs on both alike), next to its target, met or missed. "stolen" is the share of the
+cores' time the host of a virtual machine gave to other machines meanwhile: where it is
+high, a shared host slowed the run.
 
 Settings (environment): BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS at most (64),
 BENCH_MATCHES at the table-night (1000), BENCH_NIGHT_SECONDS (30), BENCH_LONG_MATCH hands
@@ -216,19 +218,20 @@ OWN_DELAY = "load generator late for its own timers"
 # Each endpoint and its baseline take turns, a second at a time at the default settings.
 TURNS = 5
 HEADER = (f"{'endpoint':<44}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
-          f"{'hello/s':>9}{'× hello':>9}  {'target':<22}")
+          f"{'hello/s':>9}{'× hello':>9}{'stolen':>8}  {'target':<22}")
 
 
 def report(name: str, connections: int, run: load.Run, baseline: load.Run | None,
-           target: Target, expected: tuple[int, ...]) -> bool:
+           target: Target, expected: tuple[int, ...], stolen: str = "-") -> bool:
     """Print one endpoint's line, with its ratio to the ``baseline`` measured with it (if
-    any); whether it met its target."""
+    any) and the share of the cores' time the host took meanwhile; whether it met its
+    target."""
     ratio = baseline and run.per_second / baseline.per_second
     met = target.met(run, ratio, sum(run.other_than(*expected).values()))
     # Rounded down: 0.2994× of a target of 0.3× reads "0.29×", not "0.30×" and missed.
     hello, shown = ((f"{baseline.per_second:.0f}", f"{math.floor(ratio * 100) / 100:.2f}×")
                     if baseline else ("-", "-"))
-    print(f"{name:<44}{connections:>6}{percentile_cells(run)}{hello:>9}{shown:>9}  "
+    print(f"{name:<44}{connections:>6}{percentile_cells(run)}{hello:>9}{shown:>9}{stolen:>8}  "
           f"{str(target):<22}{'met' if met else 'MISSED':<7}{unexpected_note(run, expected)}",
           flush=True)
     return met
@@ -242,6 +245,27 @@ def machine() -> str:
                   if line.startswith("model name")), platform.processor() or "unknown")
     return (f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}, "
             f"load average {os.getloadavg()[0]:.2f}")
+
+
+def core_ticks(stat: Path = Path("/proc/stat")) -> tuple[int, int] | None:
+    """The cores' time since the machine started, in ticks (Linux): all of it, and what the
+    host of a virtual machine gave to other machines while this one had work to run
+    (steal). None where the system does not tell."""
+    try:
+        ticks = [int(count) for count in stat.read_text().split("\n", 1)[0].split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    # user, nice, system, idle, iowait, irq, softirq, steal
+    return (sum(ticks), ticks[7]) if len(ticks) == 8 else None
+
+
+def stolen_since(start: tuple[int, int] | None, stat: Path = Path("/proc/stat")) -> str:
+    """The share of the cores' time the host took since ``start`` (``core_ticks()``): on a
+    shared host, the other machines' load that slowed this run."""
+    end = core_ticks(stat)
+    if start is None or end is None or end[0] <= start[0]:
+        return "-"
+    return f"{(end[1] - start[1]) / (end[0] - start[0]):.0%}"
 
 
 async def measure(settings: Settings, hello: str, base: str, seeded: Seeded) -> bool:
@@ -266,9 +290,10 @@ async def measure(settings: Settings, hello: str, base: str, seeded: Seeded) -> 
     all_met = True
     for endpoint in endpoints(base, seeded, settings):
         connections = endpoint.connections or settings.connections
+        start = core_ticks()
         baseline, run = await in_turns(endpoint.ask, connections)
         all_met &= report(endpoint.name, connections, run, baseline, endpoint.target,
-                          endpoint.expected)
+                          endpoint.expected, stolen_since(start))
 
     connections = min(16, settings.connections)
     short, long = [await closed_loop(asking("GET", f"{base}/m/{token}"), connections)
@@ -282,13 +307,15 @@ async def measure(settings: Settings, hello: str, base: str, seeded: Seeded) -> 
 
     tables = [load.Table(base, match.token, match.version, PAPER_HANDS[index % 2], sides)
               for index, (match, sides) in enumerate(seeded.night)]
+    start = core_ticks()
     night = await load.table_night(tables, settings.night_seconds, poll_every=3,
                                    hand_every=30)
+    stolen = stolen_since(start)
     night_target = Target(p99=100)
     print(f"\ntable night: {len(tables)} matches, four phones each asking every 3 s, a hand "
           f"every 30 s per match, for {settings.night_seconds:g} s")
     all_met &= report(f"table night, {len(night.latencies)} requests", len(tables) * 4, night,
-                      None, night_target, (200, 201, 204))
+                      None, night_target, (200, 201, 204), stolen)
     # The phones share the cores with the server: the times above include their own delay.
     print(f"{OWN_DELAY:<44}{'':>6}{'':>9}{night.own_delay(50):>9.1f}{night.own_delay(99):>9.1f}"
           "  (the phones' own share of the times above)")
