@@ -157,7 +157,8 @@ def endpoints(base: str, seeded: Seeded, settings: Settings) -> list[Endpoint]:
     entered, at_table, playing = Counter(), Counter(), list(seeded.entry)
 
     async def start_next_match(phone: load.Phone, table: int) -> tuple[int, bytes]:
-        status, body = await phone.send("POST", f"{base}/api/v1/matches", json=MATCH_SETUP)
+        status, body = await phone.send("POST", f"{base}/api/v1/matches", reads=True,
+                                        json=MATCH_SETUP)
         if status == 201:
             playing[table] = json.loads(body)["token"]
         return status, body

@@ -4,16 +4,20 @@ on a timetable (the table-night scenario, for latency). Every run ends by itself
 
 import asyncio
 import gc
+import gzip
 import random
 import re
 import statistics
 import time
+import zlib
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import aiohttp
+import brotli
+from backports import zstd
 
 # Below gunicorn's keepalive (5 s): a connection is never reused just as the server drops it.
 KEEPALIVE = 4
@@ -25,6 +29,10 @@ POLL_VERSION = re.compile(rb'data-poll="[^"]*/since/(\d+)"')
 HELD_SIDES = re.compile(rb'data-sides="([0-9a-f]+)"')
 # The sheet's poll is an htmx request: its answer is the sheet, not a whole page.
 AS_THE_SHEET_ASKS = {"HX-Request": "true"}
+# How an answer is unpacked, by the encoding the server chose among those the phones accept
+# (aiohttp's: gzip, deflate, br, zstd, as a browser's).
+UNPACK = {"zstd": zstd.decompress, "br": brotli.decompress, "gzip": gzip.decompress,
+          "deflate": zlib.decompress}
 
 
 @dataclass
@@ -88,8 +96,11 @@ class Phone:
         self.session = session
         self.cookies: dict[str, str] = {}
 
-    async def send(self, method: str, url: str, **kwargs) -> tuple[int, bytes]:
-        """The status and body of one request; status 0 when no answer came."""
+    async def send(self, method: str, url: str, reads: bool = False,
+                   **kwargs) -> tuple[int, bytes]:
+        """The status and body of one request; status 0 when no answer came. The body is
+        unpacked when the caller ``reads`` it; otherwise it stays as it came. (Only
+        successful answers come packed: an error's reason can be read as it is.)"""
         headers = dict(kwargs.pop("headers", {}))
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{name}={value}"
@@ -98,6 +109,8 @@ class Phone:
             async with self.session.request(method, url, headers=headers,
                                             **kwargs) as response:
                 body = await response.read()
+                if reads:
+                    body = unpacked(body, response.headers.get("Content-Encoding"))
                 self.cookies.update((name, morsel.value)
                                     for name, morsel in response.cookies.items())
                 return response.status, body
@@ -105,11 +118,20 @@ class Phone:
             return 0, b""
 
 
+def unpacked(body: bytes, encoding: str | None) -> bytes:
+    """``body`` as it was before the server compressed it with ``encoding`` (None: as is)."""
+    unpack = UNPACK.get(encoding)
+    return unpack(body) if unpack else body
+
+
 def session(connections: int) -> aiohttp.ClientSession:
-    """Up to ``connections`` kept-alive connections; cookies are each phone's own."""
+    """Up to ``connections`` kept-alive connections; cookies are each phone's own. Answers
+    are not unpacked as they come: a phone unpacks a page on its own processor, and the
+    generator doing it for every page took the server's cores from it (a tenth to a
+    quarter of the sheet page's answers a second)."""
     return aiohttp.ClientSession(
         connector=aiohttp.TCPConnector(limit=connections, keepalive_timeout=KEEPALIVE),
-        cookie_jar=aiohttp.DummyCookieJar(),
+        cookie_jar=aiohttp.DummyCookieJar(), auto_decompress=False,
         timeout=aiohttp.ClientTimeout(total=TIMEOUT))
 
 
@@ -203,7 +225,7 @@ async def table_night(tables: list[Table], seconds: float, poll_every: float,
                 held = f"?sides={sides}" if sides else ""
                 status, body = await phone.send(
                     "GET", f"{table.base}/m/{table.token}/since/{seen}{held}",
-                    headers=AS_THE_SHEET_ASKS)
+                    reads=True, headers=AS_THE_SHEET_ASKS)
                 if status == 200:
                     seen = int(POLL_VERSION.search(body)[1])
                     shown = HELD_SIDES.search(body)

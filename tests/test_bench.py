@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import store
 from app import create_app
 from benchmarks import bench, load
+from benchmarks.serve import TABLEMATE, served
 
 TINY = bench.Settings(seconds=0.1, connections=4, matches=4, night_seconds=3, long_match=20)
 # connections, requests per second, p50 and p99 in ms
@@ -58,6 +59,29 @@ def test_the_share_of_the_cores_time_the_host_took_is_read_from_the_systems_tick
     assert bench.stolen_since(start, tmp_path / "elsewhere") == "-"
     stat.write_text("cpu  100 0 50 800\n")  # a system that does not count it
     assert bench.core_ticks(stat) is None
+
+
+def test_the_phones_leave_what_they_only_count_packed_and_unpack_what_they_read(tmp_path):
+    """A phone unpacks a page on its own processor: the generator unpacking every page on
+    the server's cores took a tenth to a quarter of the sheet page's answers a second. What
+    it reads (the night's news, a new match's link) it unpacks."""
+    database = tmp_path / "bench.sqlite"
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "bench"})
+    token = app.test_client().post("/api/v1/matches", json=bench.MATCH_SETUP).json["token"]
+
+    async def ask(base: str) -> list[tuple[int, bytes]]:
+        async with load.session(1) as client:
+            phone = load.Phone(client)
+            return [await phone.send("GET", f"{base}/m/{token}"),
+                    await phone.send("GET", f"{base}/m/{token}", reads=True)]
+
+    with served(TABLEMATE, database) as base, ThreadPoolExecutor(max_workers=1) as thread:
+        (counted_status, counted), (read_status, read) = (
+            thread.submit(asyncio.run, ask(base)).result())
+    assert counted_status == read_status == 200
+    assert counted.startswith(b"\x28\xb5\x2f\xfd")  # a zstd frame, as a browser gets it
+    assert b"data-poll=" in load.unpacked(counted, "zstd")
+    assert b"data-poll=" in read and len(read) > 3 * len(counted)
 
 
 def test_a_hand_entry_table_starts_a_new_match_long_before_its_match_could_end():
