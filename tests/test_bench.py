@@ -63,8 +63,8 @@ def test_the_share_of_the_cores_time_the_host_took_is_read_from_the_systems_tick
 
 def test_the_phones_leave_what_they_only_count_packed_and_unpack_what_they_read(tmp_path):
     """A phone unpacks a page on its own processor: the generator unpacking every page on
-    the server's cores took a tenth to a quarter of the sheet page's answers a second. What
-    it reads (the night's news, a new match's link) it unpacks."""
+    the server's cores took up to a fifth of the sheet page's answers a second. What it
+    reads (the night's news, a new match's link) it unpacks."""
     database = tmp_path / "bench.sqlite"
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "bench"})
     token = app.test_client().post("/api/v1/matches", json=bench.MATCH_SETUP).json["token"]
