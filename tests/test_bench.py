@@ -225,7 +225,8 @@ def test_an_endpoint_and_its_baseline_take_turns_and_are_compared_over_all_their
     assert [turn["seconds"] for turn in turns] == [5.0 / bench.TURNS] * 2 * bench.TURNS
     # Only the first turn of each warms the server up.
     assert [turn["warmup"] for turn in turns] == [1.0, 1.0] + [0.0] * 2 * (bench.TURNS - 1)
-    line = rf"^{re.escape(checker.name)}\s+64\s+40\s.*\s100\s+0\.40×\s+{STOLEN}\s+≥ 0\.5×\s+MISSED"
+    line = (rf"^{re.escape(checker.name)}\s+64\s+40\s.*\s100\s+0\.40×\s+{STOLEN}"
+            r"\s+≥ 0\.5×\s+MISSED")
     assert re.search(line, capsys.readouterr().out, re.M)
 
 
