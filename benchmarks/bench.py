@@ -219,22 +219,24 @@ OWN_DELAY = "load generator late for its own timers"
 # Each endpoint and its baseline take turns, a second at a time at the default settings.
 TURNS = 5
 HEADER = (f"{'endpoint':<44}{'conns':>6}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
-          f"{'hello/s':>9}{'× hello':>9}{'stolen':>8}  {'target':<22}")
+          f"{'hello/s':>9}{'hello p99':>10}{'× hello':>9}{'stolen':>8}  {'target':<22}")
 
 
 def report(name: str, connections: int, run: load.Run, baseline: load.Run | None,
            target: Target, expected: tuple[int, ...], stolen: str = "-") -> bool:
-    """Print one endpoint's line, with its ratio to the ``baseline`` measured with it (if
-    any) and the share of the cores' time the host took meanwhile; whether it met its
-    target."""
+    """Print one endpoint's line, with the ``baseline`` measured with it (if any): its
+    requests a second and p99 (a p99 target beyond the bare app's own tells of the host) and
+    the ratio to it; and the share of the cores' time the host took meanwhile. Whether it
+    met its target."""
     ratio = baseline and run.per_second / baseline.per_second
     met = target.met(run, ratio, sum(run.other_than(*expected).values()))
     # Rounded down: 0.2994× of a target of 0.3× reads "0.29×", not "0.30×" and missed.
-    hello, shown = ((f"{baseline.per_second:.0f}", f"{math.floor(ratio * 100) / 100:.2f}×")
-                    if baseline else ("-", "-"))
-    print(f"{name:<44}{connections:>6}{percentile_cells(run)}{hello:>9}{shown:>9}{stolen:>8}  "
-          f"{str(target):<22}{'met' if met else 'MISSED':<7}{unexpected_note(run, expected)}",
-          flush=True)
+    hello, hello_p99, shown = ((f"{baseline.per_second:.0f}", f"{baseline.percentile(99):.1f}",
+                                f"{math.floor(ratio * 100) / 100:.2f}×")
+                               if baseline else ("-", "-", "-"))
+    print(f"{name:<44}{connections:>6}{percentile_cells(run)}{hello:>9}{hello_p99:>10}"
+          f"{shown:>9}{stolen:>8}  {str(target):<22}{'met' if met else 'MISSED':<7}"
+          f"{unexpected_note(run, expected)}", flush=True)
     return met
 
 

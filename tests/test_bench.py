@@ -29,16 +29,17 @@ def test_a_tiny_bench_measures_every_endpoint_against_the_baseline(capsys):
     assert re.search(r"^Machine: \d+ cores, .+, Python 3\.\d+", printed, re.M)
     measured = bench.endpoints("", bench.Seeded("", 0, "", "", [], []), TINY)
     for endpoint in measured:
-        line = re.search(rf"^{re.escape(endpoint.name)}{FIGURES}\s+(\d+)\s+([\d.]+)×\s+"
-                         rf"(\d+%)\s+{re.escape(str(endpoint.target))}\s+(met|MISSED)(.*)$",
-                         printed, re.M)
+        line = re.search(rf"^{re.escape(endpoint.name)}{FIGURES}\s+(\d+)\s+([\d.]+)\s+"
+                         rf"([\d.]+)×\s+(\d+%)\s+{re.escape(str(endpoint.target))}\s+"
+                         r"(met|MISSED)(.*)$", printed, re.M)
         assert line, f"no figures for {endpoint.name}:\n{printed}"
         assert int(line[2]) > 0 and int(line[5]) > 0, f"nothing answered: {line[0]}"
-        assert "no answer" not in line[9], line[0]
+        assert float(line[6]) > 0, f"no p99 of the baseline: {line[0]}"
+        assert "no answer" not in line[10], line[0]
     for name in (f"sheet page, {bench.SHORT_MATCH} hands", f"sheet page, {TINY.long_match} hands",
                  r"table night, \d+ requests"):
         assert re.search(rf"^{name}{FIGURES}", printed, re.M), f"no figures for {name}"
-    assert re.search(rf"^table night, \d+ requests{FIGURES}\s+-\s+-\s+\d+%\s+p99 ≤ 100 ms",
+    assert re.search(rf"^table night, \d+ requests{FIGURES}\s+-\s+-\s+-\s+\d+%\s+p99 ≤ 100 ms",
                      printed, re.M)
     assert re.search(r"costs [\d.]+× the 10-hand one \(target ≤ 3×\): (met|MISSED)", printed)
     assert re.search(rf"^{re.escape(bench.OWN_DELAY)}\s+[\d.]+\s+[\d.]+\s+\(the phones' own "
@@ -225,7 +226,7 @@ def test_an_endpoint_and_its_baseline_take_turns_and_are_compared_over_all_their
     assert [turn["seconds"] for turn in turns] == [5.0 / bench.TURNS] * 2 * bench.TURNS
     # Only the first turn of each warms the server up.
     assert [turn["warmup"] for turn in turns] == [1.0, 1.0] + [0.0] * 2 * (bench.TURNS - 1)
-    line = (rf"^{re.escape(checker.name)}\s+64\s+40\s.*\s100\s+0\.40×\s+{STOLEN}"
+    line = (rf"^{re.escape(checker.name)}\s+64\s+40\s.*\s100\s+10\.0\s+0\.40×\s+{STOLEN}"
             r"\s+≥ 0\.5×\s+MISSED")
     assert re.search(line, capsys.readouterr().out, re.M)
 
