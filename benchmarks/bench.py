@@ -3,9 +3,10 @@ it (gunicorn, threaded workers), and a bare Flask "hello" served the same way as
 baseline of the same run, both driven from a load generator on loopback. Machines differ,
 ratios travel: each endpoint's throughput is given as a multiple of the baseline's, the two
 measured in turns at the same number of connections (so that other work on the machine
-weighs on both alike), next to its target, met or missed. "stolen" is the share of the
-cores' time the host of a virtual machine gave to other machines meanwhile: where it is
-high, a shared host slowed the run.
+weighs on both alike), next to its target, met or missed. Beside it, the baseline's own
+p99 ("hello p99"): a p99 target the bare app misses too is beyond the host that day.
+"stolen" is the share of the cores' time the host of a virtual machine gave to other
+machines meanwhile: where it is high, a shared host slowed the run.
 
 Settings (environment): BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS at most (64),
 BENCH_MATCHES at the table-night (1000), BENCH_NIGHT_SECONDS (30), BENCH_LONG_MATCH hands
