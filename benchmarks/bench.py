@@ -251,7 +251,11 @@ def machine() -> str:
             f"load average {os.getloadavg()[0]:.2f}")
 
 
-def core_ticks(stat: Path = Path("/proc/stat")) -> tuple[int, int] | None:
+# Where Linux counts the cores' time, the host's share (steal) with it.
+PROC_STAT = Path("/proc/stat")
+
+
+def core_ticks(stat: Path = PROC_STAT) -> tuple[int, int] | None:
     """The cores' time since the machine started, in ticks (Linux): all of it, and what the
     host of a virtual machine gave to other machines while this one had work to run
     (steal). None where the system does not tell."""
@@ -263,7 +267,7 @@ def core_ticks(stat: Path = Path("/proc/stat")) -> tuple[int, int] | None:
     return (sum(ticks), ticks[7]) if len(ticks) == 8 else None
 
 
-def stolen_since(start: tuple[int, int] | None, stat: Path = Path("/proc/stat")) -> str:
+def stolen_since(start: tuple[int, int] | None, stat: Path = PROC_STAT) -> str:
     """The share of the cores' time the host took since ``start`` (``core_ticks()``): on a
     shared host, the other machines' load that slowed this run."""
     end = core_ticks(stat)
