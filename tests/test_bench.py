@@ -178,7 +178,8 @@ def test_the_night_phones_ask_with_the_sides_of_the_sheets_they_loaded(tmp_path,
                                                     hand_every=30)).result()
     held = {f"/m/{match.token}/since/{match.version}?sides={sides}"
             for match, sides in seeded.night}
-    assert set(asked) == held
+    # A table's hand falls due at a random moment of its 30 s, now and then within the run.
+    assert {url for url in asked if "/since/" in url} == held
 
 
 def test_a_ratio_just_short_of_its_target_is_not_printed_as_reaching_it(capsys):
