@@ -165,9 +165,35 @@ def test_both_languages_link_the_same_sections(game):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_buraco_leads_from_two_or_three_players_to_their_section(lang):
     """Seed 004: "Buraco geht auch zu zweit oder zu dritt. Dann spielt jeder für sich
-    allein, das steht bei den Sonderregeln." Those lines are the variant section now."""
+    allein, das steht bei den Sonderregeln." Those lines are a part of the special rules."""
     overview = section_markdown("buraco", lang, "overview")
-    assert [target for _words, target in LINK.findall(overview)] == ["variant-two-or-three"]
+    assert [target for _words, target in LINK.findall(overview)] == ["two-or-three"]
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["Zu zweit oder zu dritt spielt jeder für sich", "genau einen toten Stapel pro "
+            "Spieler", "deinen eigenen toten Stapel", "Wer ausgeht, hat keine Karte mehr auf "
+            "der Hand", "Handpunkte sind also 0"]),
+    ("en", ["With two or three players, everyone plays alone", "exactly one dead pile per "
+            "player", "your own dead pile", "Whoever goes out holds no cards",
+            "hand points are therefore 0"]),
+])
+def test_buraco_two_or_three_players_is_a_part_of_the_special_rules(lang, rules):
+    """Seed 004 gives two or three players among the special rules ("das steht bei den
+    Sonderregeln"): it is how two or three play, not an option. RULES-NOTES C4: "With two
+    or three players each plays alone: the player who went out holds no cards (0 hand
+    points)." """
+    sections = load_document("buraco", lang).sections
+    ids = [section.id for section in sections]
+    assert "variant-two-or-three" not in ids
+    part = sections[ids.index("special-rules") + 1]
+    assert (part.id, part.level) == ("two-or-three", 3)
+    assert ids.index("two-or-three") < ids.index("scoring-notes") < ids.index("variants")
+    text = words("buraco", lang, "two-or-three")
+    added = added_words("buraco", lang, "two-or-three")
+    assert rules[0] in text and rules[1] in text
+    for rule in rules[2:]:
+        assert rule in added
 
 
 def test_buraco_minimum_meld_is_a_house_rule_of_some_tables():
@@ -176,6 +202,162 @@ def test_buraco_minimum_meld_is_a_house_rule_of_some_tables():
     text = words("buraco", "en", "variant-minimum-meld")
     assert "At some tables" in text and "house rule" in text
     assert "rounds" not in text
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["In manchen Runden gilt", "an manchen Tischen", "in manchen Gruppen, die zusammen "
+            "spielen", "Hausregel", "für die ganze Partie",
+            "Ausgelegte Sätze bleiben bis zum Rundenende liegen", "mindestens so viele "
+            "Tischpunkte, wie die Mindestpunktzahl verlangt"]),
+    ("en", ["At some tables (a house rule)", "At some tables", "in some groups of players "
+            "who play together", "house rule", "for the whole match",
+            "Melded sets stay on the table until the round ends", "at least as many table "
+            "points as the minimum asks for"]),
+])
+def test_buraco_minimum_meld_says_the_same_in_both_languages(lang, rules):
+    """Seed 004's "In manchen Runden" means some groups of players (a house rule), as the
+    English "At some tables (a house rule)" says. RULES-NOTES C4: "melds never leave the
+    table, so a side that melded shows at least M table points." """
+    text = words("buraco", lang, "variant-minimum-meld")
+    assert rules[0] in text
+    added = added_words("buraco", lang, "variant-minimum-meld")
+    for rule in rules[1:]:
+        assert rule in added
+
+
+@pytest.mark.parametrize("lang, named, silent, sources, caps", [
+    ("de", ["nennt die Kartenwerte und die Prämien für reine und unreine Buracos"],
+     ["zur schwarzen Drei, die auf der Hand bleibt", "zur Prämie für rote Dreien",
+      "zur Prämie fürs Ausgehen", "zum toten Stapel, der nie aufgenommen wird",
+      "zum Ausgehen nur mit reinem Buraco", "zur genauen Zielsumme"],
+     ["dem klassischen Canasta und pagat.com"],
+     ["Keine Drei kommt je in einen Satz", "beider Teams zusammen sind darum höchstens 1000",
+      "Asse 160, Zweien 160, König bis 10 zusammen 320, 4 bis 9 zusammen 240, Joker 120",
+      "zählen zusammen höchstens 1020", "Schwarze Dreien kann man behalten"]),
+    ("en", ["gives the card values and the bonuses for clean and dirty buracos"],
+     ["a black three left in hand", "the bonus for red threes", "the bonus for going out",
+      "a dead pile that is never taken", "going out only with a clean buraco",
+      "the exact target"],
+     ["classic Canasta and pagat.com"],
+     ["No three ever goes into a set", "both teams' table points together are at most 1000",
+      "aces 160, twos 160, king down to 10 together 320, 4 to 9 together 240, jokers 120",
+      "count at most 1020 together", "black threes can be held"]),
+])
+def test_buraco_points_at_a_glance_say_what_is_added_and_the_caps(lang, named, silent,
+                                                                  sources, caps):
+    """RULES-NOTES C1: the seed gives the card values and the buraco bonuses; the rest is
+    "decided where the seed is silent (classic Canasta and pagat's Buraco as sources)".
+    C4: "No three is ever melded …, so both sides' table points together are at most
+    1,000: aces 160, 2s 160, K–10 320, 4–9 240, jokers 120. The hand points' cap stays
+    1,020 (black threes can be held)." """
+    added = added_words("buraco", lang, "scoring-notes")
+    assert "schweigt hierzu" not in added and "silent here" not in added
+    for phrase in named + silent + sources + caps:
+        assert phrase in added
+
+
+BRAZILIAN_PRESETS = ["variant-minimum-meld", "variant-brazilian", "variant-fechado",
+                     "variant-aberto", "variant-stbl", "variant-canastras-reais"]
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["Quelltext des Burraco", "Brasilianisches Buraco: Die Zusatzhände heißen mortos",
+            "Bis auf die Kartenwerte und den Namen der Zusatzhände (mortos) folgen die "
+            "brasilianischen Spiele dem Burraco", "höchstens ein Platzhalter",
+            "Sätze gleichen Werts und Folgen", "Dreien sind ganz normale Karten",
+            "Rote Dreien bringen keine Prämie", "schwarze Dreien dürfen ausgelegt werden",
+            "Der morto wird genommen wie im Burraco der Pozzetto", "seine Handkarten "
+            "aufgebraucht", "Ohne ihn darf das Team nicht ausgehen",
+            "das seinen morto nie nimmt, bekommt −100", "Üblich sind 3000 Punkte"]),
+    ("en", ["source text of Burraco", "Brazilian Buraco: the extra hands are called mortos",
+            "Apart from the card values and the name of the extra hands (mortos), the "
+            "Brazilian games follow Burraco", "at most one wild card",
+            "Both sets of one rank and sequences", "Threes are ordinary cards",
+            "red threes earn no bonus", "black threes may be melded",
+            "The morto is taken as the pozzetto is in Burraco", "used up their hand cards",
+            "Without it the team may not go out", "never takes its morto scores −100",
+            "usually 3000 points"]),
+])
+def test_buraco_brazilian_follows_burraco_and_credits_its_source(lang, rules):
+    """RULES-NOTES C3: "Apart from the values and the name of the extra hands (mortos), the
+    Brazilian variants follow Burraco, and the rules page must say so: a meld holds at most
+    one wildcard; threes are ordinary cards …; the morto is taken like the pozzetto …, is
+    needed to go out, and costs − 100 if never taken. The source is seed 002's
+    'Varianten' …, not pagat." """
+    text = words("buraco", lang, "variant-brazilian")
+    for rule in rules:
+        assert rule in text
+    assert "pagat" not in text.lower()
+    values = table(section_markdown("buraco", lang, "variant-brazilian"),
+                   "Karte" if lang == "de" else "Card")
+    assert [re.sub(r"\D", "", value) for value in values.values()] == \
+        ["20", "10", "15", "10", "5"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_buraco_brazilian_presets_are_parts_of_their_own_in_order(lang):
+    """RULES-NOTES C5: the presets Fechado, Aberto and STBL (jogatina.com "Buraco Fechado
+    STBL") and the option canastras reais (GameDesire's Buraco help)."""
+    sections = load_document("buraco", lang).sections
+    variants = [section.id for section in sections[[s.id for s in sections].index("variants"):]]
+    assert variants[1:] == BRAZILIAN_PRESETS
+    assert {section.level for section in sections if section.id in BRAZILIAN_PRESETS} == {3}
+
+
+@pytest.mark.parametrize("lang, preset, rules", [
+    ("de", "variant-fechado", ["jogatina.com", "Sätze gleichen Werts sind erlaubt",
+                               "Nur seine oberste Karte ist zu sehen",
+                               "genügt jede Canastra (jeder Buraco), rein oder unrein"]),
+    ("de", "variant-aberto", ["jogatina.com", "Nur Folgen sind erlaubt, keine Sätze",
+                              "sodass jede Karte zu sehen ist", "reine Canastra"]),
+    ("de", "variant-stbl", ["jogatina.com", "sem trinca, bate limpo",
+                            "Nur Folgen sind erlaubt, keine Sätze",
+                            "Nur seine oberste Karte ist zu sehen", "reine Canastra"]),
+    ("de", "variant-canastras-reais", ["GameDesire", "vom Ass bis zum König (13 Karten) "
+                                       "bringt eine Prämie von 500",
+                                       "vom Ass bis zum Ass (14 Karten) eine von 1000",
+                                       "statt der Prämie von 200"]),
+    ("en", "variant-fechado", ["jogatina.com", "Sets of one rank are allowed",
+                               "only its top card can be seen",
+                               "Any canastra (any buraco), clean or dirty, is enough"]),
+    ("en", "variant-aberto", ["jogatina.com", "Only sequences are allowed, no sets",
+                              "so that every card can be seen", "a clean canastra"]),
+    ("en", "variant-stbl", ["jogatina.com", "sem trinca, bate limpo",
+                            "Only sequences are allowed, no sets",
+                            "only its top card can be seen", "a clean canastra"]),
+    ("en", "variant-canastras-reais", ["GameDesire", "from ace to king (13 cards) earns a bonus "
+                                       "of 500", "from ace to ace (14 cards) one of 1000",
+                                       "in place of the bonus of 200"]),
+])
+def test_buraco_each_preset_says_what_differs(lang, preset, rules):
+    """RULES-NOTES C5: Fechado — sets allowed, discard pile closed, any canastra; Aberto —
+    runs only, open, a clean canastra; STBL — runs only, closed, a clean canastra; canastras
+    reais: "a clean run A–K is worth 500 and a clean run A–A 1,000, in place of the clean
+    bonus"."""
+    added = added_words("buraco", lang, preset)
+    for rule in rules:
+        assert rule in added
+
+
+@pytest.mark.parametrize("lang, rows, pile", [
+    ("de", [["Fechado", "erlaubt", "geschlossen", "mit jedem Buraco"],
+            ["Aberto", "nicht erlaubt, nur Folgen", "offen", "nur mit reinem Buraco"],
+            ["STBL", "nicht erlaubt, nur Folgen", "geschlossen", "nur mit reinem Buraco"]],
+     "Ob der Ablagestapel offen oder geschlossen liegt, ändert, wie ihr spielt, nicht die "
+     "Wertung"),
+    ("en", [["Fechado", "allowed", "closed", "with any buraco"],
+            ["Aberto", "not allowed, sequences only", "open", "only with a clean buraco"],
+            ["STBL", "not allowed, sequences only", "closed", "only with a clean buraco"]],
+     "Whether the discard pile is open or closed changes how you play, not the score"),
+])
+def test_buraco_brazilian_compares_the_presets(lang, rows, pile):
+    """RULES-NOTES C5: the comparison table (sets of one rank / discard pile / going out);
+    the discard pile is "rules text only": it changes the play, not the score."""
+    markdown = section_markdown("buraco", lang, "variant-brazilian")
+    table_rows = [[normalized(cell) for cell in line.strip().strip("|").split("|")]
+                  for line in markdown.splitlines() if line.startswith("| [")]
+    assert table_rows == rows
+    assert pile in words("buraco", lang, "variant-brazilian")
 
 
 @pytest.mark.parametrize("lang, option, default", [
@@ -341,6 +523,74 @@ def test_burkosel_end_has_its_own_section(lang, rules):
     after a game has lost; if every side has, nobody wins (winners empty). A side is never
     both winner and loser." """
     added = added_words("bura", lang, "burkosel-end")
+    for rule in rules:
+        assert rule in added
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["8 oder bei 6 Strafpunkten endet statt bei 12 (Standard)", "kürzeren Abend",
+            "Burkosel-Apps", "nur mit dieser Grenze statt 12"]),
+    ("en", ["8 or at 6 penalty points instead of 12 (the default)", "shorter evening",
+            "Burkosel apps", "only with that limit in place of 12"]),
+])
+def test_burkosel_end_states_the_shorter_lengths(lang, rules):
+    """RULES-NOTES D12: "Burkosel, the length of a match (option): lost at 12 (default), or
+    at 8 or 6 for a shorter evening (the Burkosel apps' settings)." """
+    added = added_words("bura", lang, "burkosel-end")
+    for rule in rules:
+        assert rule in added
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["eburraco.com", "Il calcolo del punteggio nel Burraco Reale",
+            "Burraco Reale, i termini del Burraco", "giocodigitale.it",
+            "ohne Joker, also 104 Karten", "nur Folgen, keine Sätze",
+            "Nur die Zweien (pinelle) sind Platzhalter, höchstens eine je Kombination",
+            "an ihrem echten Platz zwischen Ass und 3",
+            "nur schließen, wenn sie einen reinen Burraco ausliegen hat",
+            "Ass 15", "2 (pinella) 10", "K, D, B, 10, 9, 8 10", "7, 6, 5, 4, 3 5",
+            "unreiner Burraco +100", "reiner Burraco +200",
+            "Burraco nobile : reine Folge vom Ass bis zum König (13 Karten) +500 statt 200",
+            "Burraco reale : reine Folge vom Ass bis zum Ass (14 Karten) +1000 statt 200",
+            "Schließen +100", "Pozzetto nie genommen −100"]),
+    ("en", ["eburraco.com", "Il calcolo del punteggio nel Burraco Reale",
+            "Burraco Reale, i termini del Burraco", "giocodigitale.it",
+            "without jokers, that is 104 cards", "sequences only, no sets",
+            "only the 2s (pinelle) are wild cards, at most one per meld",
+            "in its natural place between ace and 3",
+            "may only close if it has a clean burraco on the table",
+            "Ace 15", "2 (pinella) 10", "K, Q, J, 10, 9, 8 10", "7, 6, 5, 4, 3 5",
+            "dirty burraco +100", "clean burraco +200",
+            "burraco nobile : a clean sequence from ace to king (13 cards) +500 in place of 200",
+            "burraco reale : a clean sequence from ace to ace (14 cards) +1000 in place of 200",
+            "closing +100", "pozzetto never taken −100"]),
+])
+def test_burraco_reale_is_a_variant_of_its_own(lang, rules):
+    """RULES-NOTES B7: "two packs without jokers (104 cards); sequences only, no sets; the
+    2s (pinelle) are the only wildcards, at most one a meld besides a 2 in its natural place
+    between ace and 3. Values: ace 15, pinella 10, K–8 10, 7–3 5. Burracos: dirty 100,
+    clean 200, nobile (a clean run A–K) 500, reale (a clean run A–A, 14 cards) 1,000, each
+    in place of the clean bonus. Closing + 100, and a side may close only with a clean
+    burraco. Pozzetto never taken − 100." """
+    ids = [section.id for section in load_document("burraco", lang).sections]
+    assert ids[-2:] == ["variant-brazilian", "variant-reale"]
+    added = added_words("burraco", lang, "variant-reale")
+    for rule in rules:
+        assert rule in added
+
+
+@pytest.mark.parametrize("lang, rules", [
+    ("de", ["eine Partei für sich", "Der Schließende hat darum keine Karte mehr auf der "
+            "Hand: Seine Handpunkte sind 0", "Einen verdeckten Pozzetto kann der "
+            "Schließende nicht haben"]),
+    ("en", ["a side of their own", "So the closer holds no cards: their hand points are 0",
+            "The closer cannot have an unseen pozzetto"]),
+])
+def test_burraco_two_players_the_closer_holds_nothing(lang, rules):
+    """RULES-NOTES B6: "Two players: the closer is a side alone. Closing lays down or
+    discards every card, so the closer holds no cards (0 hand points) and cannot have an
+    unseen pozzetto (the pozzetto closed from has been seen)." """
+    added = added_words("burraco", lang, "variant-two-players")
     for rule in rules:
         assert rule in added
 
