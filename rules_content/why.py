@@ -44,6 +44,13 @@ WHY = {
     ("burraco", "closing"): "closing",
     ("burraco", "unknown_pozzetto"): "pozzetti",
     ("burraco", "semiclean_off"): "variant-semipulito",
+    **{("burraco", code): "variant-two-players" for code in (
+        "closer_holds_no_cards", "closer_saw_pozzetto")},
+    **{("burraco", code): "variant-reale" for code in (
+        "variant-reale", "whole_suit_runs_off", "whole_suit_runs_need_cards",
+        "closing_needs_clean_burraco", "meld_sequences_only_reale", "card_not_in_deck")},
+    ("burraco", "unknown_variant"): "variants",
+    ("burraco", "variant-classic"): "overview",
     ("burraco", "variant-semipulito"): "variant-semipulito",
     ("burraco", "alone_needed"): "variant-three-players",
     **{("burraco", code): "variant-three-players" for code in (
@@ -81,7 +88,8 @@ WHY.update({("burkosel", code): "variant-burkosel" for code in (
     "card_points_missing",
     "points_without_trick", "dealing")})
 WHY.update({("burkosel", code): "burkosel-end" for code in (
-    "hand_after_end", "match_finished", "end")})
+    "hand_after_end", "match_finished", "end", "losing_total_choice", "variant-12",
+    "variant-8", "variant-6")})
 
 # Buraco (seed 004): sets, wildcards and buracos are steps of a turn; the Brazilian games'
 # sequences and Aberto's "sequences only" are variants of their own (RULES-NOTES C3).
@@ -105,11 +113,19 @@ WHY.update({("buraco", code): section for code, section in {
         "going_out_needs_clean_buraco", "red_threes_off", "dead_pile_missing",
         "unknown_dead_pile", "target_range")},
     "minimum_first_meld_range": "variant-minimum-meld",
-    "hand_needs_three_players": "variant-two-or-three",
+    "first_meld_minimum": "variant-minimum-meld",
+    "hand_needs_three_players": "two-or-three", "out_holds_no_cards": "two-or-three",
+    "melds_stbl": "variant-stbl", "canastras_reais_off": "variant-canastras-reais",
+    "whole_suit_runs_need_cards": "variant-canastras-reais",
+    "variant-seed": "overview", "variant-brazilian": "variant-fechado",
+    "variant-aberto": "variant-aberto", "variant-stbl": "variant-stbl",
+    "variant-canastras-reais": "variant-canastras-reais",
+    # C4: the table's cap (no three melded) is stated with the points at a glance.
+    "table_points_range": "scoring-notes", "table_points_together": "scoring-notes",
     **{code: "end" for code in (
-        "table_points_range", "hand_points_range", "buracos_range", "total_range",
+        "hand_points_range", "buracos_range", "total_range",
         "points_multiple_of_five", "side_needs_entry", "hand_needs_two_sides",
-        "table_points_together", "hand_points_together", "side_points_exceed_cards",
+        "hand_points_together", "side_points_exceed_cards",
         "total_missing", "hand_after_end", "match_finished")},
 }.items()})
 # The Buraco sheet's facts and options: the end, the deal, the variants, the points.

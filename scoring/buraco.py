@@ -10,6 +10,7 @@ with a dead pile of their own (seed: "Zu zweit oder zu dritt spielt jeder für s
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 
 from . import melds
 from .cards import Card, Rank, rummy_deck
@@ -25,8 +26,15 @@ from .values import whole_number, yes_no
 
 class Variant(StrEnum):
     SEED = "seed"              # seed 004: sets only; red threes are bonus cards
-    BRAZILIAN = "brazilian"    # seed 002, Varianten: Burraco's melds at Brazilian values
+    BRAZILIAN = "brazilian"    # seed 002, Varianten: Burraco's melds at Brazilian values;
+                               # the online sites' Fechado (C5)
     ABERTO = "aberto"          # Buraco Aberto: sequences only; out with a clean buraco
+    STBL = "stbl"              # "sem trinca, bate limpo": scored as Aberto, its discard
+                               # pile closed as Fechado's (C5)
+
+
+# The variants that meld sequences only and go out only with a clean buraco (C3, C5).
+RUNS_ONLY = (Variant.ABERTO, Variant.STBL)
 
 
 def variant_of(value) -> Variant:
@@ -50,8 +58,8 @@ _BRAZILIAN_VALUES = {
     Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10, Rank.NINE: 10, Rank.EIGHT: 10,
     Rank.SEVEN: 5, Rank.SIX: 5, Rank.FIVE: 5, Rank.FOUR: 5, Rank.THREE: 5,
 }
-CARD_VALUES = {Variant.SEED: _SEED_VALUES, Variant.BRAZILIAN: _BRAZILIAN_VALUES,
-               Variant.ABERTO: _BRAZILIAN_VALUES}
+CARD_VALUES = {variant: _SEED_VALUES if variant is Variant.SEED else _BRAZILIAN_VALUES
+               for variant in Variant}
 
 
 def is_red_three(card: Card) -> bool:
@@ -68,10 +76,13 @@ def card_value(card: Card, variant: Variant | str = Variant.SEED) -> int:
     return CARD_VALUES[variant][card.rank]
 
 
-# All 108 cards together: the most that the cards on the table, or those left in hand, can
-# be worth (seed 1,020; the Brazilian values 960).
+# All 108 cards together: the most that the cards left in hand can be worth (seed 1,020;
+# the Brazilian values 960); on the table the seed's game never has a three (C4: 1,000).
 DECK_POINTS = {variant: sum(card_value(card, variant) for card in rummy_deck())
                for variant in Variant}
+TABLE_POINTS = {variant: sum(card_value(card, variant) for card in rummy_deck()
+                             if variant is not Variant.SEED or card.rank is not Rank.THREE)
+                for variant in Variant}
 
 # The tap counter's buttons, one per value class as players count cards (UX: seed "Joker 30
 # · A/2 20 · K–10 10 · 9–4 5 · black 3 5"); each class named by its cards.
@@ -81,7 +92,7 @@ _TAP_RANKS = {
     Variant.BRAZILIAN: (("joker", Rank.JOKER), ("ace", Rank.ACE), ("two", Rank.TWO),
                         ("king_eight", Rank.KING), ("seven_three", Rank.SEVEN)),
 }
-_TAP_RANKS[Variant.ABERTO] = _TAP_RANKS[Variant.BRAZILIAN]
+_TAP_RANKS[Variant.ABERTO] = _TAP_RANKS[Variant.STBL] = _TAP_RANKS[Variant.BRAZILIAN]
 
 
 def tap_classes(variant: Variant | str = Variant.SEED) -> tuple[tuple[str, int], ...]:
@@ -103,11 +114,16 @@ def tapped_points(counts: Mapping[str, int], variant: Variant | str = Variant.SE
 class BuracoKind(StrEnum):
     CLEAN = "clean"    # seed: "rein"
     DIRTY = "dirty"    # seed: "unrein"
+    REAL = "real"      # canastra real: a clean run from ace to king (option, C5)
+    ACE_TO_ACE = "ace_to_ace"  # a clean run from ace to ace (option, C5)
 
 
-BONUS = {None: 0, BuracoKind.CLEAN: 200, BuracoKind.DIRTY: 100}
+BONUS = {None: 0, BuracoKind.CLEAN: 200, BuracoKind.DIRTY: 100, BuracoKind.REAL: 500,
+         BuracoKind.ACE_TO_ACE: 1000}
 BURACO_LENGTH = 7
 SET_WILDCARDS = 2
+# The runs of one whole suit: ace to king (13 cards), ace to ace (14).
+REAL_LENGTH, ACE_TO_ACE_LENGTH = 13, 14
 
 
 @dataclass(frozen=True)
@@ -132,12 +148,24 @@ class Meld(melds.Meld):
     buraco = property(lambda self: self.readings[0].buraco)
 
 
-def _reading(shape: Shape) -> Reading:
+def _clean_kind(shape: Shape, canastras_reais: bool) -> BuracoKind:
+    """A clean buraco; with *canastras reais* the whole suit's clean runs are worth more
+    (C5: "a clean run A–K is worth 500 and a clean run A–A 1,000")."""
+    if canastras_reais and shape.order[0].rank is Rank.ACE:
+        if len(shape.order) == ACE_TO_ACE_LENGTH:
+            return BuracoKind.ACE_TO_ACE
+        if len(shape.order) == REAL_LENGTH and shape.order[-1].rank is Rank.KING:
+            return BuracoKind.REAL
+    return BuracoKind.CLEAN
+
+
+def _reading(shape: Shape, canastras_reais: bool = False) -> Reading:
     """Seven cards or more make a buraco: clean without a wildcard, else dirty (seed:
     "Hat ein Satz deines Teams sieben oder mehr Karten, heißt er Buraco")."""
     buraco = None
     if len(shape.order) >= BURACO_LENGTH:
-        buraco = BuracoKind.DIRTY if shape.wildcards else BuracoKind.CLEAN
+        buraco = (BuracoKind.DIRTY if shape.wildcards
+                  else _clean_kind(shape, canastras_reais))
     return Reading(shape.kind, shape.order, shape.wildcards, shape.stands_for, buraco)
 
 
@@ -154,16 +182,24 @@ def _seed_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
     return [set_shape(naturals, wilds)]
 
 
-def _aberto_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
-    """Buraco Aberto: "nur Folgen erlaubt" (seed 002, Varianten), as in Burraco."""
+def _aberto_shapes(naturals: list[Card], wilds: list[Card],
+                   ace_to_ace: bool = False) -> list[Shape]:
+    """Buraco Aberto (and STBL): "nur Folgen erlaubt" (seed 002, Varianten), as in Burraco."""
     if of_one_rank(naturals):
         raise MeldError("meld_sequences_only")
-    return sequence_shapes(naturals, wilds)
+    return sequence_shapes(naturals, wilds, ace_to_ace)
 
 
 # The Brazilian game melds as Burraco does, one wildcard in a set or a sequence (C3).
 _SHAPES = {Variant.SEED: _seed_shapes, Variant.BRAZILIAN: one_wildcard_shapes,
-           Variant.ABERTO: _aberto_shapes}
+           Variant.ABERTO: _aberto_shapes, Variant.STBL: _aberto_shapes}
+
+
+def _shape_reader(variant: Variant, canastras_reais: bool):
+    """How the variant reads cards as melds; the run from ace to ace only where it counts."""
+    if canastras_reais and variant is not Variant.SEED:
+        return partial(_SHAPES[variant], ace_to_ace=True)
+    return _SHAPES[variant]
 
 
 def _verify_threes(cards: Sequence[Card]) -> None:
@@ -177,32 +213,38 @@ def _verify_threes(cards: Sequence[Card]) -> None:
             raise MeldError("meld_black_three", card=card)
 
 
-def verify_meld(cards: Sequence[Card], variant: Variant | str = Variant.SEED) -> Meld:
+def verify_meld(cards: Sequence[Card], variant: Variant | str = Variant.SEED,
+                canastras_reais: bool = False) -> Meld:
     """Judge cards as a Buraco meld of the variant, in any order; raise MeldError with the
     rule broken. The clean reading comes first where a 2 can be natural or wild."""
     variant = variant_of(variant)
+    canastras_reais = canastras_reais and variant is not Variant.SEED
     cards = list(cards)
     verify_in_deck(cards)
     if variant is Variant.SEED:
         _verify_threes(cards)
-    readings = sorted(map(_reading, meld_shapes(cards, _SHAPES[variant])),
+    readings = sorted((_reading(shape, canastras_reais)
+                       for shape in meld_shapes(cards, _shape_reader(variant, canastras_reais))),
                       key=lambda reading: (-reading.bonus, bool(reading.wildcards)))
     return Meld(sum(card_value(card, variant) for card in cards), tuple(readings))
 
 
-def can_meld(cards: Sequence[Card], variant: Variant | str = Variant.SEED) -> bool:
+def can_meld(cards: Sequence[Card], variant: Variant | str = Variant.SEED,
+             canastras_reais: bool = False) -> bool:
     """Whether the cards make a legal meld of the variant."""
     try:
-        verify_meld(cards, variant)
+        verify_meld(cards, variant, canastras_reais)
     except MeldError:
         return False
     return True
 
 
 def verify_addition(table: Sequence[Card], added: Sequence[Card],
-                    variant: Variant | str = Variant.SEED) -> Meld:
+                    variant: Variant | str = Variant.SEED,
+                    canastras_reais: bool = False) -> Meld:
     """Cards added to a legal meld on the table: the meld they make must be legal too."""
-    return melds.verify_added(lambda cards: verify_meld(cards, variant), table, added)
+    return melds.verify_added(partial(verify_meld, variant=variant,
+                                      canastras_reais=canastras_reais), table, added)
 
 
 # --- A side's hand score (seed 004; RULES-NOTES C1) ----------------------------------------
@@ -224,6 +266,15 @@ MAX_HAND_SCORE = (max(DECK_POINTS.values()) + MAX_BURACOS * BONUS[BuracoKind.CLE
                   + ALL_RED_THREES_BONUS + GOING_OUT_BONUS)
 
 
+# The counts of each buraco kind a side enters; the whole suit's runs only with the option.
+COUNT_FIELDS = {BuracoKind.CLEAN: "clean_buracos", BuracoKind.DIRTY: "dirty_buracos",
+                BuracoKind.REAL: "real_buracos", BuracoKind.ACE_TO_ACE: "ace_to_ace_buracos"}
+CLEAN_KINDS = (BuracoKind.CLEAN, BuracoKind.REAL, BuracoKind.ACE_TO_ACE)
+# The cards a run of the whole suit holds at the Brazilian values: A 15, 2 10, 3–7 25, 8–K 60
+# (ace to king 110), and the second ace (ace to ace 125).
+WHOLE_SUIT_POINTS = {BuracoKind.REAL: 110, BuracoKind.ACE_TO_ACE: 125}
+
+
 @dataclass(frozen=True)
 class SideHand:
     """What a side entered for one hand: its parts, or only a total counted on paper."""
@@ -239,15 +290,31 @@ class SideHand:
     # What the table's options pay for going out and charge for a dead pile never taken.
     going_out_bonus: int = GOING_OUT_BONUS
     dead_pile_penalty: int = DEAD_PILE_PENALTY
+    real_buracos: int = 0
+    ace_to_ace_buracos: int = 0
+
+    def count(self, kind: BuracoKind) -> int:
+        return getattr(self, COUNT_FIELDS[kind])
 
     @property
     def buracos(self) -> int:
-        return self.clean_buracos + self.dirty_buracos
+        return sum(map(self.count, BuracoKind))
+
+    @property
+    def clean(self) -> int:
+        """Buracos without a wildcard, the whole suit's runs among them."""
+        return sum(map(self.count, CLEAN_KINDS))
 
     @property
     def bonuses(self) -> int:
-        return (self.clean_buracos * BONUS[BuracoKind.CLEAN]
-                + self.dirty_buracos * BONUS[BuracoKind.DIRTY])
+        return sum(self.count(kind) * BONUS[kind] for kind in BuracoKind)
+
+    @property
+    def least_table_points(self) -> int:
+        """What the side's buracos hold at the least on the table: seven cards of 5 each,
+        or the whole suit's run."""
+        return sum(self.count(kind) * WHOLE_SUIT_POINTS.get(kind, MIN_BURACO_POINTS)
+                   for kind in BuracoKind)
 
     @property
     def melded(self) -> bool:
@@ -280,12 +347,18 @@ class SideHand:
                 - self.hand_points - self.dead_pile_points)
 
     def as_dict(self) -> dict:
+        """The side as stored and sent; the whole suit's runs only where there are any, so
+        a hand without them keeps its shape."""
         if self.total is not None:
             return {"total": self.total}
-        return {"table_points": self.table_points, "clean_buracos": self.clean_buracos,
-                "dirty_buracos": self.dirty_buracos, "red_threes": self.red_threes,
-                "hand_points": self.hand_points, "dead_pile": self.dead_pile.value,
-                "went_out": self.went_out}
+        stored = {"table_points": self.table_points, "clean_buracos": self.clean_buracos,
+                  "dirty_buracos": self.dirty_buracos, "red_threes": self.red_threes,
+                  "hand_points": self.hand_points, "dead_pile": self.dead_pile.value,
+                  "went_out": self.went_out}
+        if self.real_buracos or self.ace_to_ace_buracos:
+            stored.update(real_buracos=self.real_buracos,
+                          ace_to_ace_buracos=self.ace_to_ace_buracos)
+        return stored
 
 
 def _count(raw: Mapping, field: str, code: str, high: int, side: int) -> int:
@@ -304,11 +377,18 @@ def _dead_pile(raw: Mapping, side: int) -> DeadPile:
 
 def _verify_parts(hand: SideHand, side: int, options: "Options") -> None:
     """What the seed's play allows of a side's parts."""
-    if hand.table_points < hand.buracos * MIN_BURACO_POINTS:
+    if hand.table_points < hand.least_table_points:
+        if hand.real_buracos or hand.ace_to_ace_buracos:
+            raise HandError("whole_suit_runs_need_cards", side=side + 1,
+                            low=hand.least_table_points)
         raise HandError("buraco_needs_cards", side=side + 1, low=MIN_BURACO_POINTS)
+    # C4: "melds never leave the table, so a side that melded shows at least M".
+    if options.minimum_first_meld and hand.melded and \
+            hand.table_points < options.minimum_first_meld:
+        raise HandError("first_meld_minimum", side=side + 1, low=options.minimum_first_meld)
     # Seed 004: going out only "wenn sein Team … schon mindestens einen kompletten Buraco
     # von sieben Karten gebildet hat"; Aberto and the option ask for a clean one.
-    if hand.went_out and options.clean_to_go_out and not hand.clean_buracos:
+    if hand.went_out and options.clean_to_go_out and not hand.clean:
         raise HandError("going_out_needs_clean_buraco", side=side + 1)
     if hand.went_out and not hand.buracos:
         raise HandError("going_out_needs_buraco", side=side + 1)
@@ -336,17 +416,20 @@ def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:
     red_threes = _count(raw, "red_threes", "red_threes_range", RED_THREES, side)
     if red_threes and not options.red_threes:
         raise HandError("red_threes_off", side=side + 1)
-    deck = DECK_POINTS[options.variant]
+    counts = {field: _count(raw, field, "buracos_range", MAX_BURACOS, side)
+              for field in COUNT_FIELDS.values()}
+    if (counts["real_buracos"] or counts["ace_to_ace_buracos"]) and \
+            not options.canastras_reais:
+        raise HandError("canastras_reais_off", side=side + 1)
     hand = SideHand(
-        table_points=card_points(raw, "table_points", side, deck),
-        clean_buracos=_count(raw, "clean_buracos", "buracos_range", MAX_BURACOS, side),
-        dirty_buracos=_count(raw, "dirty_buracos", "buracos_range", MAX_BURACOS, side),
+        table_points=card_points(raw, "table_points", side, TABLE_POINTS[options.variant]),
         red_threes=red_threes,
-        hand_points=card_points(raw, "hand_points", side, deck),
+        hand_points=card_points(raw, "hand_points", side, DECK_POINTS[options.variant]),
         dead_pile=_dead_pile(raw, side),
         went_out=yes_no(raw.get("went_out", False)),
         going_out_bonus=GOING_OUT_BONUS if options.going_out_bonus else 0,
         dead_pile_penalty=DEAD_PILE_PENALTY if options.dead_pile_penalty else 0,
+        **counts,
     )
     _verify_parts(hand, side, options)
     return hand
@@ -356,9 +439,11 @@ def _needs_sides(count: int) -> HandError:
     return HandError("hand_needs_two_sides" if count == 2 else "hand_needs_three_players")
 
 
-def verify_sides(raw_sides, options: "Options", count: int = 2) -> list[SideHand]:
+def verify_sides(raw_sides, options: "Options", count: int = 2,
+                 players: int | None = None) -> list[SideHand]:
     """Every side's entry (two sides, or each of three players), at most one side out, the
-    four red threes at most, and no more points than the cards hold."""
+    four red threes at most, and no more points than the cards hold. With ``players`` known
+    (two or three play alone), the player who went out holds no cards (C4)."""
     if not isinstance(raw_sides, Sequence) or isinstance(raw_sides, str) or \
             len(raw_sides) != count:
         raise _needs_sides(count)
@@ -370,7 +455,11 @@ def verify_sides(raw_sides, options: "Options", count: int = 2) -> list[SideHand
     red_threes = sum(side.red_threes for side in sides)
     if red_threes > RED_THREES:
         raise HandError("red_threes_together", total=red_threes, high=RED_THREES)
-    verify_cards_together(sides, DECK_POINTS[options.variant])
+    verify_cards_together(sides, DECK_POINTS[options.variant], TABLE_POINTS[options.variant])
+    if players is not None and players < 4:
+        for index, side in enumerate(sides):
+            if side.went_out and side.hand_points:
+                raise HandError("out_holds_no_cards", side=index + 1)
     return sides
 
 
@@ -379,14 +468,16 @@ def verify_sides(raw_sides, options: "Options", count: int = 2) -> list[SideHand
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 OPTION_FIELDS = ("target", "target_choice", "variant", "red_threes", "going_out_bonus",
-                 "dead_pile_penalty", "clean_to_go_out", "minimum_first_meld")
+                 "dead_pile_penalty", "clean_to_go_out", "minimum_first_meld",
+                 "canastras_reais")
 TARGETS = (3000,)
 
 
 @dataclass(frozen=True)
 class Options:
-    """The table's rules. The variants fix two of them (C3): threes are plain cards in the
-    Brazilian games, so no red-three bonus, and Aberto goes out only with a clean buraco."""
+    """The table's rules. The variants fix some of them (C3, C5): threes are plain cards in
+    the Brazilian games, so no red-three bonus; Aberto and STBL go out only with a clean
+    buraco; the seed's game has no runs, so no canastras reais."""
 
     target: int = TARGETS[0]
     variant: Variant = Variant.SEED
@@ -394,9 +485,10 @@ class Options:
     going_out_bonus: bool = True
     dead_pile_penalty: bool = True
     clean_to_go_out: bool = False
-    # Noted for the sheet only: a hand's totals cannot show the first meld's points.
+    # C4: a side that melded shows at least this many points on the table.
     minimum_first_meld: int | None = None
     first_dealer: int = 0
+    canastras_reais: bool = False
 
     def __post_init__(self):
         # However the options were given, the variant's own rules hold.
@@ -404,7 +496,9 @@ class Options:
         object.__setattr__(self, "variant", variant)
         if variant is not Variant.SEED:
             object.__setattr__(self, "red_threes", False)
-        if variant is Variant.ABERTO:
+        else:
+            object.__setattr__(self, "canastras_reais", False)
+        if variant in RUNS_ONLY:
             object.__setattr__(self, "clean_to_go_out", True)
 
     def to_dict(self) -> dict:
@@ -413,7 +507,7 @@ class Options:
                 "dead_pile_penalty": self.dead_pile_penalty,
                 "clean_to_go_out": self.clean_to_go_out,
                 "minimum_first_meld": self.minimum_first_meld,
-                "first_dealer": self.first_dealer}
+                "first_dealer": self.first_dealer, "canastras_reais": self.canastras_reais}
 
 
 def _flag(raw: Mapping, name: str, default: bool) -> bool:
@@ -436,6 +530,7 @@ def verify_options(raw: Mapping, players: int) -> Options:
         dead_pile_penalty=_flag(raw, "dead_pile_penalty", True),
         clean_to_go_out=_flag(raw, "clean_to_go_out", False),
         minimum_first_meld=minimum or None,
+        canastras_reais=_flag(raw, "canastras_reais", False),
         first_dealer=whole_number(raw.get("first_dealer", 0), "seat_range", 0, players - 1,
                                   error=SetupError),
     )
@@ -450,7 +545,7 @@ def _read_hand(options: Options, players: int, raw: Mapping) -> list[SideHand]:
     count = len(sides_of(players))
     if not isinstance(raw, Mapping):
         raise _needs_sides(count)
-    return verify_sides(raw.get("sides"), options, count)
+    return verify_sides(raw.get("sides"), options, count, players)
 
 
 def verify_hand(options: Options, players: int, raw: Mapping) -> dict:

@@ -12,8 +12,10 @@ from .values import whole_number
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-OPTION_FIELDS = ()
+OPTION_FIELDS = ("losing_total",)
 LOSING_TOTAL = 12                    # D8: "12 or more loses the match"
+# D12: "lost at 12 (default), or at 8 or 6 for a shorter evening".
+LOSING_TOTALS = (LOSING_TOTAL, 8, 6)
 ALL_POINTS = sum(card_points(card) for card in DECK)
 MAX_TRICKS = len(DECK) // 2          # two players, one card a trick
 
@@ -21,21 +23,28 @@ MAX_TRICKS = len(DECK) // 2          # two players, one card a trick
 @dataclass(frozen=True)
 class Options:
     first_dealer: int = 0
+    losing_total: int = LOSING_TOTAL
 
     @property
     def target(self) -> int:
-        """The penalty points that lose the match (D8), as Burro's options name its limit."""
-        return LOSING_TOTAL
+        """The penalty points that lose the match (D8, D12), as Burro's options name its
+        limit."""
+        return self.losing_total
 
     def to_dict(self) -> dict:
-        return {"first_dealer": self.first_dealer}
+        return {"first_dealer": self.first_dealer, "losing_total": self.losing_total}
 
 
 def verify_options(raw: Mapping, players: int) -> Options:
+    """Two to four players; the match lost at 12, 8 or 6 penalty points (D12)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError("player_count", count=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
+    losing = whole_number(raw.get("losing_total") or LOSING_TOTAL, "losing_total_choice", 1,
+                          LOSING_TOTAL, error=SetupError)
+    if losing not in LOSING_TOTALS:
+        raise SetupError("losing_total_choice", value=losing)
     return Options(whole_number(raw.get("first_dealer", 0), "seat_range", 0, players - 1,
-                                error=SetupError))
+                                error=SetupError), losing)
 
 
 def units_of(players: int) -> tuple[tuple[int, ...], ...]:
@@ -105,22 +114,23 @@ class HandRow:
 
 def standings(options: Options, players: int, hands: Sequence[Mapping],
               known: Standings | None = None) -> Standings:
-    """Replay the games: penalty points per unit until one reaches 12 and loses; from
-    ``known``, the standings of the first games, when given."""
+    """Replay the games: penalty points per unit until one reaches the losing total (12, or
+    the table's 8 or 6) and loses; from ``known``, the standings of the first games."""
+    losing_total = options.losing_total
     units = units_of(players)
     totals, rows = ([0] * len(units), []) if known is None else (list(known.totals),
                                                                   list(known.rows))
     for index, raw in enumerate(hands[len(rows):], start=len(rows)):
-        if max(totals) >= LOSING_TOTAL:
+        if max(totals) >= losing_total:
             raise HandError("hand_after_end", number=index + 1)
         scored = penalties(verify_hand(options, players, raw), len(units))
         totals = [total + score for total, score in zip(totals, scored)]
         rows.append(HandRow(index + 1, (options.first_dealer + index) % players,
                             tuple(scored), tuple(totals)))
-    finished = max(totals) >= LOSING_TOTAL
+    finished = max(totals) >= losing_total
     fewest = min(totals)
     ahead = tuple(unit for unit, total in enumerate(totals) if total == fewest) if hands else ()
-    losers = tuple(unit for unit, total in enumerate(totals) if total >= LOSING_TOTAL)
+    losers = tuple(unit for unit, total in enumerate(totals) if total >= losing_total)
     dealer = None if finished else (options.first_dealer + len(hands)) % players
     return Standings(
         units=units, totals=tuple(totals), finished=finished,
@@ -129,7 +139,7 @@ def standings(options: Options, players: int, hands: Sequence[Mapping],
         winners=tuple(unit for unit in ahead if unit not in losers) if finished else (),
         losers=losers,
         ahead=ahead, dealer=dealer, leader=None if dealer is None else (dealer + 1) % players,
-        to_go=tuple(max(LOSING_TOTAL - total, 0) for total in totals), rows=tuple(rows),
+        to_go=tuple(max(losing_total - total, 0) for total in totals), rows=tuple(rows),
     )
 
 

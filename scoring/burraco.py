@@ -1,4 +1,5 @@
-"""Burraco: melds, a side's hand score, and the match (seed 002; RULES-NOTES B1–B5).
+"""Burraco: melds, a side's hand score, and the match (seed 002; RULES-NOTES B1–B7), with
+Burraco Reale (B7) as a variant of its own.
 
 Players are numbered by their seats in the order of play. The deal and the play go
 clockwise, so the next dealer is the next player in the list, who also leads the hand after.
@@ -9,42 +10,67 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 
 from . import melds
-from .cards import Card, Rank
-from .errors import HandError, MeldError, SetupError
+from .cards import Card, Rank, rummy_deck
+from .errors import CardError, HandError, MeldError, SetupError
 from .match import Standings, each_alone
 # MeldKind, cards_by_suit and row_json are part of this module's face (checker, API).
-from .melds import (MeldKind, Shape, cards_by_suit, meld_shapes, one_wildcard_shapes,
-                    verify_in_deck)
+from .melds import (MeldKind, Shape, cards_by_suit, meld_shapes, of_one_rank,
+                    one_wildcard_shapes, sequence_shapes, verify_in_deck)
 from .tally import (card_points, paper_total, read_target, replay, row_json,
                     verify_cards_together)
 from .values import whole_number, yes_no
 
-# --- Card values (RULES-NOTES B1) --------------------------------------------------------
+
+class Variant(StrEnum):
+    CLASSIC = "classic"    # seed 002
+    REALE = "reale"        # Burraco Reale (B7): no jokers, runs only, nobile and reale runs
+
+
+def variant_of(value) -> Variant:
+    """A variant by its name; "" or None is the seed's game."""
+    try:
+        return Variant(value or Variant.CLASSIC)
+    except ValueError:
+        raise SetupError("unknown_variant") from None
+
+
+# --- Card values (RULES-NOTES B1, B7) ----------------------------------------------------
 
 CARD_VALUES = {
     Rank.JOKER: 30, Rank.TWO: 20, Rank.ACE: 15,
     Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10, Rank.NINE: 10, Rank.EIGHT: 10,
     Rank.SEVEN: 5, Rank.SIX: 5, Rank.FIVE: 5, Rank.FOUR: 5, Rank.THREE: 5,
 }
+# Burraco Reale: "Pinella: 10 punti (… si utilizzano solo le pinelle, non i jolly)" (B7).
+REALE_VALUES = {rank: value for rank, value in {**CARD_VALUES, Rank.TWO: 10}.items()
+                if rank is not Rank.JOKER}
+VALUES = {Variant.CLASSIC: CARD_VALUES, Variant.REALE: REALE_VALUES}
 
 
 # The tap counter's buttons: one per value class, as players count cards (UX: "Joker 30 ·
-# 2 20 · A 15 · K–8 10 · 7–3 5").
+# 2 20 · A 15 · K–8 10 · 7–3 5"); Burraco Reale has no joker and its 2 counts 10.
 TAP_CLASSES = (("joker", CARD_VALUES[Rank.JOKER]), ("two", CARD_VALUES[Rank.TWO]),
                ("ace", CARD_VALUES[Rank.ACE]), ("high", CARD_VALUES[Rank.KING]),
                ("low", CARD_VALUES[Rank.SEVEN]))
+_REALE_TAP_CLASSES = (("two", REALE_VALUES[Rank.TWO]), *TAP_CLASSES[2:])
 
 
-def tapped_points(counts: Mapping[str, int]) -> int:
+def tap_classes(variant: Variant | str = Variant.CLASSIC) -> tuple[tuple[str, int], ...]:
+    """The tap counter's value classes for the variant: (name, points) each."""
+    return _REALE_TAP_CLASSES if variant_of(variant) is Variant.REALE else TAP_CLASSES
+
+
+def tapped_points(counts: Mapping[str, int], variant: Variant | str = Variant.CLASSIC) -> int:
     """Card points from the tap counter: how many cards of each value class."""
-    return sum(counts.get(name, 0) * value for name, value in TAP_CLASSES)
+    return sum(counts.get(name, 0) * value for name, value in tap_classes(variant))
 
 
-def card_value(card: Card) -> int:
+def card_value(card: Card, variant: Variant | str = Variant.CLASSIC) -> int:
     """A card's points; a wildcard counts its own value, whatever it stands for (B1)."""
-    return CARD_VALUES[card.rank]
+    return VALUES[variant_of(variant)][card.rank]
 
 
 # --- Melds -------------------------------------------------------------------------------
@@ -53,11 +79,15 @@ class BurracoKind(StrEnum):
     PULITO = "pulito"
     SEMIPULITO = "semipulito"
     SPORCO = "sporco"
+    NOBILE = "nobile"      # Burraco Reale: a clean run from ace to king (B7)
+    REALE = "reale"        # Burraco Reale: a clean run from ace to ace (B7)
 
 
 BONUS = {None: 0, BurracoKind.PULITO: 200, BurracoKind.SEMIPULITO: 150,
-         BurracoKind.SPORCO: 100}
+         BurracoKind.SPORCO: 100, BurracoKind.NOBILE: 500, BurracoKind.REALE: 1000}
 BURRACO_LENGTH = 7
+# The runs of one whole suit: ace to king (13 cards), ace to ace (14).
+NOBILE_LENGTH, REALE_LENGTH = 13, 14
 
 
 @dataclass(frozen=True)
@@ -82,65 +112,100 @@ class Meld(melds.Meld):
     burraco = property(lambda self: self.readings[0].burraco)
 
 
-def _burraco(length: int, longest_natural_run: int, wild: bool,
-             semipulito: bool) -> BurracoKind | None:
+def _clean_kind(shape: Shape, variant: Variant) -> BurracoKind:
+    """A clean burraco; in Burraco Reale the whole suit's runs are worth more: "Burraco
+    nobile … sequenza da A a K senza pinelle", "Burraco reale … da A a A" (B7)."""
+    if variant is Variant.REALE and shape.order[0].rank is Rank.ACE:
+        if len(shape.order) == REALE_LENGTH:
+            return BurracoKind.REALE
+        if len(shape.order) == NOBILE_LENGTH and shape.order[-1].rank is Rank.KING:
+            return BurracoKind.NOBILE
+    return BurracoKind.PULITO
+
+
+def _burraco(shape: Shape, semipulito: bool, variant: Variant) -> BurracoKind | None:
     """Seven cards or more: clean without a wildcard (200), else dirty (100); semi-clean
     (150, an option) with 8+ cards of which 7 natural ones stand unbroken (B4)."""
+    length = len(shape.order)
     if length < BURRACO_LENGTH:
         return None
-    if not wild:
-        return BurracoKind.PULITO
-    if semipulito and length >= BURRACO_LENGTH + 1 and longest_natural_run >= BURRACO_LENGTH:
+    if not shape.wildcards:
+        return _clean_kind(shape, variant)
+    if semipulito and length >= BURRACO_LENGTH + 1 and shape.natural_run >= BURRACO_LENGTH:
         return BurracoKind.SEMIPULITO
     return BurracoKind.SPORCO
 
 
-def _reading(shape: Shape, semipulito: bool) -> Reading:
+def _reading(shape: Shape, semipulito: bool, variant: Variant) -> Reading:
     """What Burraco makes of a legal shape: its one wildcard, and which burraco it is."""
     wildcard = shape.wildcards[0] if shape.wildcards else None
     return Reading(shape.kind, shape.order, wildcard, shape.stands_for,
-                   _burraco(len(shape.order), shape.natural_run, wildcard is not None,
-                            semipulito))
+                   _burraco(shape, semipulito, variant))
+
+
+_QUALITY = [BurracoKind.REALE, BurracoKind.NOBILE, BurracoKind.PULITO,
+            BurracoKind.SEMIPULITO, BurracoKind.SPORCO, None]
 
 
 def _quality(reading: Reading) -> tuple:
     """Clean before semi-clean before dirty; a meld without a wildcard first (B5)."""
-    order = [BurracoKind.PULITO, BurracoKind.SEMIPULITO, BurracoKind.SPORCO, None]
-    return order.index(reading.burraco), reading.wildcard is not None
+    return _QUALITY.index(reading.burraco), reading.wildcard is not None
 
 
-def verify_meld(cards: Sequence[Card], semipulito: bool = False) -> Meld:
+def _reale_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
+    """Burraco Reale: "non sono consentiti giochi con carte del medesimo valore", runs only,
+    up to the whole suit from ace to ace (B7)."""
+    if of_one_rank(naturals):
+        raise MeldError("meld_sequences_only_reale")
+    return sequence_shapes(naturals, wilds, ace_to_ace=True)
+
+
+_SHAPES = {Variant.CLASSIC: one_wildcard_shapes, Variant.REALE: _reale_shapes}
+REALE_DECK = 104  # two packs without their jokers (B7)
+
+
+def verify_meld(cards: Sequence[Card], semipulito: bool = False,
+                variant: Variant | str = Variant.CLASSIC) -> Meld:
     """Judge cards as a Burraco meld, in any order; raise MeldError with the rule broken.
 
     A 2 may be natural (in its own place in a sequence of its suit) or wild: every split
     is tried, and the clean reading wins (RULES-NOTES B5).
     """
+    variant = variant_of(variant)
     cards = list(cards)
     verify_in_deck(cards)
-    readings = sorted((_reading(shape, semipulito)
-                       for shape in meld_shapes(cards, one_wildcard_shapes)), key=_quality)
-    return Meld(sum(card_value(card) for card in cards), tuple(readings))
+    if variant is Variant.REALE:
+        joker = next((card for card in cards if card.is_joker), None)
+        if joker is not None:
+            raise CardError("card_not_in_deck", card=joker, deck=REALE_DECK)
+    semipulito = semipulito and variant is Variant.CLASSIC
+    readings = sorted((_reading(shape, semipulito, variant)
+                       for shape in meld_shapes(cards, _SHAPES[variant])), key=_quality)
+    return Meld(sum(card_value(card, variant) for card in cards), tuple(readings))
 
 
-def can_meld(cards: Sequence[Card], semipulito: bool = False) -> bool:
+def can_meld(cards: Sequence[Card], semipulito: bool = False,
+             variant: Variant | str = Variant.CLASSIC) -> bool:
+    """Whether the cards make a legal meld."""
     try:
-        verify_meld(cards, semipulito)
-    except MeldError:
+        verify_meld(cards, semipulito, variant)
+    except (MeldError, CardError):
         return False
     return True
 
 
-def verify_addition(table: Sequence[Card], added: Sequence[Card],
-                    semipulito: bool = False) -> Meld:
+def verify_addition(table: Sequence[Card], added: Sequence[Card], semipulito: bool = False,
+                    variant: Variant | str = Variant.CLASSIC) -> Meld:
     """Cards added to a legal meld on the table: the meld they make must be legal too."""
-    return melds.verify_added(lambda cards: verify_meld(cards, semipulito), table, added)
+    return melds.verify_added(partial(verify_meld, semipulito=semipulito, variant=variant),
+                              table, added)
 
 
-def verify_swap(table: Sequence[Card], swapped: Sequence[Card],
-                semipulito: bool = False) -> Meld:
+def verify_swap(table: Sequence[Card], swapped: Sequence[Card], semipulito: bool = False,
+                variant: Variant | str = Variant.CLASSIC) -> Meld:
     """A real card in place of the meld's wildcard, which moves to the low end; only the
     very card the wildcard stands for may be swapped in (seed: "genau die Karte")."""
-    meld = verify_meld(table, semipulito)
+    meld = verify_meld(table, semipulito, variant)
     if len(swapped) != 1:
         raise MeldError("swap_one_card")
     card = swapped[0]
@@ -150,10 +215,10 @@ def verify_swap(table: Sequence[Card], swapped: Sequence[Card],
     fits = card.rank is wanted if isinstance(wanted, Rank) else card == wanted
     if not fits:
         raise MeldError("swap_wrong_card", card=card, wanted=wanted)
-    return verify_meld([*table, card], semipulito)
+    return verify_meld([*table, card], semipulito, variant)
 
 
-# --- A side's hand score (RULES-NOTES B2) --------------------------------------------------
+# --- A side's hand score (RULES-NOTES B2, B6, B7) -----------------------------------------
 
 class Pozzetto(StrEnum):
     TAKEN = "taken"
@@ -163,18 +228,27 @@ class Pozzetto(StrEnum):
 
 CLOSING_BONUS = 100
 POZZETTO_PENALTY = 100
-# All 108 cards together are worth 1080 points and hold at most 15 melds of seven: no honest
-# count exceeds these, so anything larger is a slip of the thumb.
-DECK_POINTS = 4 * 30 + 8 * 20 + 8 * 15 + 48 * 10 + 40 * 5
+# All 108 cards together are worth 1080 points (Burraco Reale's 104, 880) and hold at most
+# 15 melds of seven: no honest count exceeds these, so anything larger is a slip of the thumb.
+DECK_POINTS = {variant: sum(VALUES[variant][card.rank] for card in rummy_deck()
+                            if card.rank in VALUES[variant])
+               for variant in Variant}
 MAX_BURRACOS = 108 // BURRACO_LENGTH
-MAX_HAND_SCORE = DECK_POINTS + MAX_BURRACOS * BONUS[BurracoKind.PULITO] + CLOSING_BONUS
+MAX_HAND_SCORE = (DECK_POINTS[Variant.CLASSIC] + MAX_BURRACOS * BONUS[BurracoKind.PULITO]
+                  + CLOSING_BONUS)
 # The cheapest burraco: seven cards of 5 points; the cheapest pozzetto: eleven, and with
 # three players the lone player's pozzetto of eighteen (B6).
 MIN_BURRACO_POINTS = BURRACO_LENGTH * 5
 MIN_POZZETTO_POINTS = 11 * 5
 MIN_LONE_POZZETTO_POINTS = 18 * 5
-SIDE_FIELDS = ("table_points", "clean_burracos", "dirty_burracos", "semiclean_burracos",
-               "hand_points", "pozzetto", "unseen_pozzetto_points", "closed")
+# The counts of each burraco kind a side enters; nobile and reale only in Burraco Reale.
+COUNT_FIELDS = {BurracoKind.PULITO: "clean_burracos", BurracoKind.SPORCO: "dirty_burracos",
+                BurracoKind.SEMIPULITO: "semiclean_burracos",
+                BurracoKind.NOBILE: "nobile_burracos", BurracoKind.REALE: "reale_burracos"}
+CLEAN_KINDS = (BurracoKind.PULITO, BurracoKind.NOBILE, BurracoKind.REALE)
+# The cards a run of the whole suit holds, Burraco Reale's values: A 15, 2 10, 3–7 25,
+# 8–K 60 (nobile 110), and the second ace (reale 125).
+WHOLE_SUIT_POINTS = {BurracoKind.NOBILE: 110, BurracoKind.REALE: 125}
 
 
 @dataclass(frozen=True)
@@ -190,16 +264,31 @@ class SideHand:
     unseen_pozzetto_points: int = 0
     closed: bool = False
     total: int | None = None
+    nobile_burracos: int = 0
+    reale_burracos: int = 0
+
+    def count(self, kind: BurracoKind) -> int:
+        return getattr(self, COUNT_FIELDS[kind])
 
     @property
     def burracos(self) -> int:
-        return self.clean_burracos + self.dirty_burracos + self.semiclean_burracos
+        return sum(map(self.count, BurracoKind))
+
+    @property
+    def clean(self) -> int:
+        """Burracos without a wildcard: clean, and Burraco Reale's nobile and reale."""
+        return sum(map(self.count, CLEAN_KINDS))
 
     @property
     def bonuses(self) -> int:
-        return (self.clean_burracos * BONUS[BurracoKind.PULITO]
-                + self.dirty_burracos * BONUS[BurracoKind.SPORCO]
-                + self.semiclean_burracos * BONUS[BurracoKind.SEMIPULITO])
+        return sum(self.count(kind) * BONUS[kind] for kind in BurracoKind)
+
+    @property
+    def least_table_points(self) -> int:
+        """What the side's burracos hold at the least on the table: seven cards of 5 each,
+        or the whole suit's run."""
+        return sum(self.count(kind) * WHOLE_SUIT_POINTS.get(kind, MIN_BURRACO_POINTS)
+                   for kind in BurracoKind)
 
     @property
     def closing(self) -> int:
@@ -220,69 +309,118 @@ class SideHand:
                 - self.pozzetto_penalty)
 
     def as_dict(self) -> dict:
+        """The side as stored and sent; the whole suit's runs only where there are any, so
+        a classic hand keeps its shape."""
         if self.total is not None:
             return {"total": self.total}
-        return {"table_points": self.table_points, "clean_burracos": self.clean_burracos,
-                "dirty_burracos": self.dirty_burracos,
-                "semiclean_burracos": self.semiclean_burracos,
-                "hand_points": self.hand_points, "pozzetto": self.pozzetto.value,
-                "unseen_pozzetto_points": self.unseen_pozzetto_points, "closed": self.closed}
+        stored = {"table_points": self.table_points, "clean_burracos": self.clean_burracos,
+                  "dirty_burracos": self.dirty_burracos,
+                  "semiclean_burracos": self.semiclean_burracos,
+                  "hand_points": self.hand_points, "pozzetto": self.pozzetto.value,
+                  "unseen_pozzetto_points": self.unseen_pozzetto_points,
+                  "closed": self.closed}
+        if self.nobile_burracos or self.reale_burracos:
+            stored.update(nobile_burracos=self.nobile_burracos,
+                          reale_burracos=self.reale_burracos)
+        return stored
 
 
-def verify_side(raw: Mapping, side: int, semipulito: bool) -> SideHand:
+def _pozzetto(raw: Mapping, side: int) -> Pozzetto:
+    if raw.get("pozzetto") in (None, ""):
+        # Silence is no answer: a missing field must not count as "taken".
+        raise HandError("pozzetto_missing", side=side + 1)
+    try:
+        return Pozzetto(raw["pozzetto"])
+    except ValueError:
+        raise HandError("unknown_pozzetto", side=side + 1) from None
+
+
+def _verify_counts(counts: Mapping[BurracoKind, int], side: int, options: "Options") -> None:
+    """Each kind of burraco counts only where the table plays it (B4, B7)."""
+    if counts[BurracoKind.SEMIPULITO] and not options.semipulito:
+        raise HandError("semiclean_off", side=side + 1)
+    whole_suit = counts[BurracoKind.NOBILE] or counts[BurracoKind.REALE]
+    if whole_suit and options.variant is not Variant.REALE:
+        raise HandError("whole_suit_runs_off", side=side + 1)
+
+
+def _verify_closing(hand: SideHand, side: int, options: "Options") -> None:
+    """Closing needs the pozzetto and a burraco (seed 002, "Schließen"); Burraco Reale a
+    clean one: "si deve necessariamente aver calato un Burraco pulito" (B7)."""
+    if not hand.closed:
+        return
+    if hand.pozzetto is Pozzetto.NOT_TAKEN:
+        raise HandError("closing_needs_pozzetto", side=side + 1)
+    if not hand.burracos:
+        raise HandError("closing_needs_burraco", side=side + 1)
+    if options.variant is Variant.REALE and not hand.clean:
+        raise HandError("closing_needs_clean_burraco", side=side + 1)
+
+
+def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:
     """One side's entry for a hand, checked against the scoring rules."""
     if not isinstance(raw, Mapping):
         raise HandError("side_needs_entry", side=side + 1)
     total = paper_total(raw, side, MAX_HAND_SCORE)
     if total is not None:
         return SideHand(total=total)
-    counts = {field: whole_number(raw.get(field) or 0, "burracos_range", 0, MAX_BURRACOS,
-                                  error=HandError, side=side + 1)
-              for field in ("clean_burracos", "dirty_burracos", "semiclean_burracos")}
-    if counts["semiclean_burracos"] and not semipulito:
-        raise HandError("semiclean_off", side=side + 1)
-    if raw.get("pozzetto") in (None, ""):
-        # Silence is no answer: a missing field must not count as "taken".
-        raise HandError("pozzetto_missing", side=side + 1)
-    try:
-        pozzetto = Pozzetto(raw["pozzetto"])
-    except ValueError:
-        raise HandError("unknown_pozzetto", side=side + 1) from None
+    counts = {kind: whole_number(raw.get(field) or 0, "burracos_range", 0, MAX_BURRACOS,
+                                 error=HandError, side=side + 1)
+              for kind, field in COUNT_FIELDS.items()}
+    _verify_counts(counts, side, options)
+    pozzetto = _pozzetto(raw, side)
+    deck = DECK_POINTS[options.variant]
     hand = SideHand(
-        table_points=card_points(raw, "table_points", side, DECK_POINTS),
-        hand_points=card_points(raw, "hand_points", side, DECK_POINTS),
+        table_points=card_points(raw, "table_points", side, deck),
+        hand_points=card_points(raw, "hand_points", side, deck),
         pozzetto=pozzetto, closed=yes_no(raw.get("closed", False)),
         # A pozzetto is at least eleven cards: an unseen one costs at least 55 (B2).
-        unseen_pozzetto_points=(card_points(raw, "unseen_pozzetto_points", side, DECK_POINTS,
+        unseen_pozzetto_points=(card_points(raw, "unseen_pozzetto_points", side, deck,
                                             MIN_POZZETTO_POINTS)
                                 if pozzetto is Pozzetto.UNSEEN else 0),
-        **counts,
+        **{COUNT_FIELDS[kind]: count for kind, count in counts.items()},
     )
-    if hand.table_points < hand.burracos * MIN_BURRACO_POINTS:
+    if hand.table_points < hand.least_table_points:
+        if hand.nobile_burracos or hand.reale_burracos:
+            raise HandError("whole_suit_runs_need_cards", side=side + 1,
+                            low=hand.least_table_points)
         raise HandError("burraco_needs_cards", side=side + 1, low=MIN_BURRACO_POINTS)
-    if hand.closed and hand.pozzetto is Pozzetto.NOT_TAKEN:
-        raise HandError("closing_needs_pozzetto", side=side + 1)
-    if hand.closed and not hand.burracos:
-        raise HandError("closing_needs_burraco", side=side + 1)
-    if hand.table_points + hand.hand_points + hand.unseen_pozzetto_points > DECK_POINTS:
-        raise HandError("side_points_exceed_cards", side=side + 1, high=DECK_POINTS,
+    _verify_closing(hand, side, options)
+    if hand.table_points + hand.hand_points + hand.unseen_pozzetto_points > deck:
+        raise HandError("side_points_exceed_cards", side=side + 1, high=deck,
                         total=hand.table_points + hand.hand_points
                         + hand.unseen_pozzetto_points)
     return hand
 
 
-def verify_sides(raw_sides, semipulito: bool, count: int = 2) -> list[SideHand]:
+def _verify_closer_of_two(sides: Sequence[SideHand]) -> None:
+    """B6, two players: "the closer holds no cards (0 hand points) and cannot have an unseen
+    pozzetto (the pozzetto closed from has been seen)"."""
+    for index, side in enumerate(sides):
+        if side.total is not None or not side.closed:
+            continue
+        if side.hand_points:
+            raise HandError("closer_holds_no_cards", side=index + 1)
+        if side.pozzetto is Pozzetto.UNSEEN:
+            raise HandError("closer_saw_pozzetto", side=index + 1)
+
+
+def verify_sides(raw_sides, options: "Options", count: int = 2,
+                 players: int | None = None) -> list[SideHand]:
     """Every side's entry (two sides, or three when nobody of three players ran out), at most
-    one side closed (seed: "Schließen"), and no more points than the cards hold (B6)."""
+    one side closed (seed: "Schließen"), and no more points than the cards hold (B6). With
+    ``players`` known, what their number implies too."""
     if not isinstance(raw_sides, Sequence) or isinstance(raw_sides, str) or \
             len(raw_sides) != count:
         if count == 3:
             raise HandError("hand_needs_three_sides")
         raise HandError("hand_needs_two_sides")
-    sides = [verify_side(raw, side, semipulito) for side, raw in enumerate(raw_sides)]
+    sides = [verify_side(raw, side, options) for side, raw in enumerate(raw_sides)]
     if sum(side.closed for side in sides) > 1:
         raise HandError("both_closed")
-    verify_cards_together(sides, DECK_POINTS)
+    verify_cards_together(sides, DECK_POINTS[options.variant])
+    if players == 2:
+        _verify_closer_of_two(sides)
     return sides
 
 
@@ -290,7 +428,7 @@ def verify_sides(raw_sides, semipulito: bool, count: int = 2) -> list[SideHand]:
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-OPTION_FIELDS = ("target", "target_choice", "semipulito", "round_halves")
+OPTION_FIELDS = ("target", "target_choice", "semipulito", "round_halves", "variant")
 TARGETS = (2005, 1005, 505)
 
 
@@ -300,21 +438,31 @@ class Options:
     semipulito: bool = False
     first_dealer: int = 0
     round_halves: bool = False    # three players: the partners' half up to the next 5 (B6)
+    variant: Variant = Variant.CLASSIC
+
+    def __post_init__(self):
+        # Burraco Reale pays its own burracos, and no semi-clean one (B7).
+        variant = variant_of(self.variant)
+        object.__setattr__(self, "variant", variant)
+        if variant is Variant.REALE:
+            object.__setattr__(self, "semipulito", False)
 
     def to_dict(self) -> dict:
         return {"target": self.target, "semipulito": self.semipulito,
-                "first_dealer": self.first_dealer, "round_halves": self.round_halves}
+                "first_dealer": self.first_dealer, "round_halves": self.round_halves,
+                "variant": self.variant.value}
 
 
 def verify_options(raw: Mapping, players: int) -> Options:
-    """Two, three or four players; a target (2005, 1005, 505 or any); semi-clean on or off."""
+    """Two, three or four players; a target (2005, 1005, 505 or any); semi-clean on or off;
+    the classic game or Burraco Reale."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError("player_count", count=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
     target = read_target(raw, TARGETS)
     first_dealer = whole_number(raw.get("first_dealer", 0), "seat_range", 0, players - 1,
                                 error=SetupError)
     return Options(target, yes_no(raw.get("semipulito", False)), first_dealer,
-                   yes_no(raw.get("round_halves", False)))
+                   yes_no(raw.get("round_halves", False)), variant_of(raw.get("variant")))
 
 
 def sides_of(players: int, alone: int | None = None) -> tuple[tuple[int, ...], ...]:
@@ -355,13 +503,14 @@ def _verify_lone_player(part: SideHand) -> None:
         raise HandError("unseen_lone_pozzetto", side=1, low=MIN_LONE_POZZETTO_POINTS)
 
 
-def verify_hand_sides(raw: Mapping, semipulito: bool) -> list[SideHand]:
+def verify_hand_sides(raw: Mapping, options: Options,
+                      players: int | None = None) -> list[SideHand]:
     """A hand's sides: two, or three when nobody of three players ran out (B6)."""
     if not isinstance(raw, Mapping):
         raise HandError("hand_needs_two_sides")
     if not nobody_ran_out(raw):
-        return verify_sides(raw.get("sides"), semipulito)
-    parts = verify_sides(raw.get("sides"), semipulito, count=3)
+        return verify_sides(raw.get("sides"), options, players=players)
+    parts = verify_sides(raw.get("sides"), options, count=3)
     _verify_nobody_ran_out(parts)
     return parts
 
@@ -371,8 +520,8 @@ def _read_hand(options: Options, players: int, raw: Mapping):
     if not isinstance(raw, Mapping):
         raise HandError("hand_needs_two_sides")
     if players != 3:
-        return verify_sides(raw.get("sides"), options.semipulito), None
-    parts = verify_hand_sides(raw, options.semipulito)
+        return verify_sides(raw.get("sides"), options, players=players), None
+    parts = verify_hand_sides(raw, options, players)
     if nobody_ran_out(raw):
         return parts, None
     alone = whole_number(raw.get("alone"), "alone_needed", 0, players - 1, error=HandError)
@@ -390,10 +539,9 @@ def verify_hand(options: Options, players: int, raw: Mapping) -> dict:
     return hand
 
 
-def hand_scores(hand: Mapping, semipulito: bool) -> list[int]:
+def hand_scores(hand: Mapping, options: Options) -> list[int]:
     """Each side's score for a stored hand (a test pins the seed's 410 and 155)."""
-    return [side.score for side in verify_sides(hand["sides"], semipulito,
-                                                len(hand["sides"]))]
+    return [side.score for side in verify_sides(hand["sides"], options, len(hand["sides"]))]
 
 
 def partners_share(score: int, round_halves: bool):

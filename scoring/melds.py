@@ -17,8 +17,10 @@ class MeldKind(StrEnum):
 
 MIN_MELD = 3
 ACE_LOW, ACE_HIGH = 1, 14
-# A sequence lies within A–K (ace low) or 2–A (ace high), never both (seed: "nicht beides").
+# A sequence lies within A–K (ace low) or 2–A (ace high), never both (seed: "nicht beides");
+# where a table counts the run from ace to ace (B7, C5), it is the one with both.
 _SEQUENCE_RANGES = ((ACE_LOW, 13), (2, ACE_HIGH))
+_ACE_TO_ACE = ((ACE_LOW, ACE_HIGH),)
 _PLACE = {Rank.TWO: 2, Rank.THREE: 3, Rank.FOUR: 4, Rank.FIVE: 5, Rank.SIX: 6,
           Rank.SEVEN: 7, Rank.EIGHT: 8, Rank.NINE: 9, Rank.TEN: 10, Rank.JACK: 11,
           Rank.QUEEN: 12, Rank.KING: 13}
@@ -101,9 +103,12 @@ def _sequence_in(naturals: list[Card], wild: Card | None, low: int, high: int) -
     """The cards as a run within [low, high]; the wildcard fills the gap, else the low end,
     else the high end (seed: "liegt immer am unteren Ende")."""
     suit = naturals[0].suit
-    places = sorted(ACE_LOW if card.rank is Rank.ACE and low == ACE_LOW
-                    else ACE_HIGH if card.rank is Rank.ACE else _PLACE[card.rank]
-                    for card in naturals)
+    aces = sum(card.rank is Rank.ACE for card in naturals)
+    # The aces take the range's ends: the low one first, or only the high one.
+    ace_places = ([ACE_LOW, ACE_HIGH][:aces] if low == ACE_LOW
+                  else [ACE_HIGH] * aces)
+    places = sorted([*ace_places, *(_PLACE[card.rank] for card in naturals
+                                    if card.rank is not Rank.ACE)])
     if places[0] < low or places[-1] > high:
         raise MeldError("meld_ace_both_ends")
     gaps = [place for place in range(places[0], places[-1] + 1) if place not in places]
@@ -127,9 +132,11 @@ def _sequence_in(naturals: list[Card], wild: Card | None, low: int, high: int) -
                  _longest_run(places))
 
 
-def sequence_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
+def sequence_shapes(naturals: list[Card], wilds: list[Card],
+                    ace_to_ace: bool = False) -> list[Shape]:
     """One suit, consecutive in A 2 3 … K A, the ace low or high, no card twice, at most one
-    wildcard (seed 002, "Folge")."""
+    wildcard (seed 002, "Folge"); with ``ace_to_ace`` also the whole run from ace to ace
+    (Burraco Reale, B7; canastras reais, C5)."""
     if len(naturals) < 2:
         raise MeldError("meld_too_many_wildcards" if wilds else "meld_too_short",
                         count=len(wilds))
@@ -138,14 +145,16 @@ def sequence_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
     if len(wilds) > 1:
         raise MeldError("meld_too_many_wildcards", count=len(wilds))
     ranks = [card.rank for card in naturals]
-    twice = next((card for card in naturals if ranks.count(card.rank) > 1), None)
+    both_aces = ace_to_ace and ranks.count(Rank.ACE) == 2
+    twice = next((card for card in naturals if ranks.count(card.rank) > 1
+                  and not (both_aces and card.rank is Rank.ACE)), None)
     if twice is not None and twice.rank is Rank.ACE:
         raise MeldError("meld_ace_both_ends")  # one ace low and one high
     if twice is not None:
         raise MeldError("meld_card_twice", card=twice)
     wild = wilds[0] if wilds else None
     shapes, problem = [], None
-    for low, high in _SEQUENCE_RANGES:
+    for low, high in _ACE_TO_ACE if both_aces else _SEQUENCE_RANGES:
         try:
             shape = _sequence_in(naturals, wild, low, high)
         except MeldError as error:
@@ -162,11 +171,12 @@ def sequence_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
     return shapes
 
 
-def one_wildcard_shapes(naturals: list[Card], wilds: list[Card]) -> list[Shape]:
+def one_wildcard_shapes(naturals: list[Card], wilds: list[Card],
+                        ace_to_ace: bool = False) -> list[Shape]:
     """Burraco's melds: a set or a sequence, with at most one wildcard (seed 002:
     "In jeder Kombination ist höchstens ein Platzhalter erlaubt")."""
     if not of_one_rank(naturals):
-        return sequence_shapes(naturals, wilds)
+        return sequence_shapes(naturals, wilds, ace_to_ace)
     # At most 9 cards (B5) follows: two packs hold 8 of a rank, and one wildcard joins them.
     if len(wilds) > 1:
         raise MeldError("meld_too_many_wildcards", count=len(wilds))

@@ -38,17 +38,18 @@ def paper_total(raw: Mapping, side: int, highest: int) -> int | None:
     return _multiple_of_five(total, side)
 
 
-def verify_cards_together(sides: Sequence, high: int) -> None:
+def verify_cards_together(sides: Sequence, high: int, table_high: int | None = None) -> None:
     """All sides' table points together, and all their hand points, come from the same
-    cards: neither sum can pass their total ``high`` (B6). The side with the most is named."""
+    cards: neither sum can pass their total ``high`` (B6), nor the table points what can be
+    melded, ``table_high`` where that is less (C4). The side with the most is named."""
     counted = [(index, side) for index, side in enumerate(sides) if side.total is None]
-    for field in ("table_points", "hand_points"):
+    for field, most in (("table_points", table_high or high), ("hand_points", high)):
         values = {index: getattr(side, field) for index, side in counted}
-        if sum(values.values()) <= high:
+        if sum(values.values()) <= most:
             continue
         index = max(values, key=values.get)
         found = {"side": index + 1, "value": values[index], "total": sum(values.values()),
-                 "high": high}
+                 "high": most}
         if field == "table_points":
             raise HandError("table_points_together", **found)
         raise HandError("hand_points_together", **found)

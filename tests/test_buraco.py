@@ -146,8 +146,10 @@ def test_a_missing_dead_pile_is_refused_not_taken_for_granted():
     ([OUT, OUT], SEED, "two_went_out"),
     # Seed 004: "Die roten Dreien, also Karo-3 und Herz-3": two packs hold four.
     ([{**OUT, "red_threes": 3}, {**PLAYING, "red_threes": 2}], SEED, "red_threes_together"),
-    # All 108 cards count 1,020 (960 at the Brazilian values).
+    # All 108 cards count 1,020 (960 at the Brazilian values); no three is melded (C4).
     ([{**PLAYING, "table_points": 600}, {**PLAYING, "table_points": 425}], SEED,
+     "table_points_together"),
+    ([{**PLAYING, "table_points": 600}, {**PLAYING, "table_points": 405}], SEED,
      "table_points_together"),
     ([{**PLAYING, "hand_points": 500}, {**PLAYING, "hand_points": 465}], BRAZILIAN,
      "hand_points_together"),
@@ -160,10 +162,98 @@ def test_the_sides_together_are_refused_with_the_rule(sides, options, code):
     assert error.value.code == code
 
 
-def test_the_cards_total_itself_is_accepted():
-    """All 108 cards on the table at the seed's values: 1,020, never more."""
-    sides = [{**PLAYING, "table_points": 600}, {**PLAYING, "table_points": 420}]
-    assert [side.table_points for side in verify_sides(sides, SEED)] == [600, 420]
+def test_no_three_is_melded_so_the_table_holds_at_most_1000():
+    """RULES-NOTES C4: "No three is ever melded …, so both sides' table points together are
+    at most 1,000 … The hand points' cap stays 1,020 (black threes can be held)"."""
+    table = [{**PLAYING, "table_points": 600, "hand_points": 0},
+             {**PLAYING, "table_points": 400, "hand_points": 0}]
+    assert [side.table_points for side in verify_sides(table, SEED)] == [600, 400]
+    with pytest.raises(HandError) as error:
+        verify_sides([table[0], {**table[1], "table_points": 405}], SEED)
+    assert (error.value.code, error.value.params["high"]) == ("table_points_together", 1000)
+    assert refused({**OUT, "table_points": 1005, "hand_points": 0}).params["high"] == 1000
+    hands = [{**STUCK, "red_threes": 0, "hand_points": 600},
+             {**STUCK, "red_threes": 0, "hand_points": 420}]
+    assert [side.hand_points for side in verify_sides(hands, SEED)] == [600, 420]
+
+
+def test_the_brazilian_table_may_hold_every_card():
+    """C3: threes are ordinary cards in the Brazilian games, so all 960 points can be
+    melded."""
+    sides = [{**PLAYING, "table_points": 600, "hand_points": 0},
+             {**PLAYING, "table_points": 360, "hand_points": 0}]
+    assert [side.table_points for side in verify_sides(sides, BRAZILIAN)] == [600, 360]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_who_went_out_alone_holds_no_cards(players):
+    """C4: "With two or three players each plays alone: the player who went out holds no
+    cards (0 hand points)"."""
+    others = [PLAYING] * (players - 1)
+    hand = {"sides": [{**OUT, "hand_points": 10}, *others]}
+    with pytest.raises(HandError) as error:
+        verify_hand(SEED, players, hand)
+    assert (error.value.code, error.value.params["side"]) == ("out_holds_no_cards", 1)
+    assert verify_hand(SEED, players, {"sides": [OUT, *others]})["sides"][0]["hand_points"] == 0
+
+
+def test_a_partner_of_who_went_out_may_still_hold_cards():
+    """Seed 004: four play "in zwei festen Paaren": the partner's cards count against the
+    side that went out."""
+    hand = {"sides": [{**OUT, "hand_points": 10}, PLAYING]}
+    assert hand_scores(verify_hand(SEED, 4, hand), SEED)[0] == 150 + 200 + 200 + 100 - 10
+
+
+@pytest.mark.parametrize("side, code", [
+    ({**PLAYING, "table_points": 45}, "first_meld_minimum"),
+    ({**PLAYING, "table_points": 50}, None),
+    # A side that melded nothing has nothing on the table to show.
+    ({**STUCK}, None),
+])
+def test_a_side_that_melded_shows_the_minimum_first_meld(side, code):
+    """C4: "With a minimum first meld M agreed: melds never leave the table, so a side that
+    melded shows at least M table points"."""
+    options = Options(minimum_first_meld=50)
+    if code is None:
+        assert verify_side(side, 0, options)
+        return
+    assert (refused(side, options).code, refused(side, options).params["low"]) == (code, 50)
+
+
+# --- The presets: Fechado, Aberto, STBL, canastras reais (C5) ------------------------------
+
+def test_stbl_melds_runs_only_and_goes_out_clean():
+    """C5: STBL "not allowed (runs only) | closed | a clean canastra"; values as C3."""
+    stbl = verify_options({"variant": "stbl"}, 4)
+    assert (stbl.clean_to_go_out, stbl.red_threes) == (True, False)
+    assert refused({**OUT_BRAZILIAN, "clean_buracos": 0, "dirty_buracos": 1}, stbl).code == \
+        "going_out_needs_clean_buraco"
+    assert buraco.card_value(buraco.Card(buraco.Rank.JOKER), "stbl") == 20
+
+
+@pytest.mark.parametrize("variant", ["brazilian", "aberto", "stbl"])
+def test_canastras_reais_pay_500_and_1000_in_place_of_the_clean_bonus(variant):
+    """C5: "a clean run A–K is worth 500 and a clean run A–A 1,000, in place of the clean
+    bonus"."""
+    options = verify_options({"variant": variant, "canastras_reais": True}, 4)
+    side = {"table_points": 235, "real_buracos": 1, "ace_to_ace_buracos": 1,
+            "hand_points": 0, "dead_pile": "taken", "went_out": True}
+    assert verify_side(side, 0, options).score == 235 + 500 + 1000 + 100
+
+
+def test_canastras_reais_count_only_with_the_option():
+    """C5: an option of the Brazilian presets; the seed's game melds no runs at all."""
+    side = {**OUT_BRAZILIAN, "clean_buracos": 0, "real_buracos": 1}
+    assert refused(side, BRAZILIAN).code == "canastras_reais_off"
+    assert verify_options({"canastras_reais": True}, 4).canastras_reais is False
+
+
+def test_a_run_of_the_whole_suit_holds_its_cards_on_the_table():
+    """C5: ace to king is 13 cards (110 points at the Brazilian values), ace to ace 14 (125)."""
+    options = Options(variant=Variant.BRAZILIAN, canastras_reais=True)
+    side = {**OUT_BRAZILIAN, "clean_buracos": 0, "real_buracos": 1, "table_points": 105}
+    assert (refused(side, options).code, refused(side, options).params["low"]) == \
+        ("whole_suit_runs_need_cards", 110)
 
 
 def test_a_hand_may_end_with_nobody_out():
@@ -195,7 +285,7 @@ def test_the_defaults():
     assert verify_options({}, 4).to_dict() == {
         "target": 3000, "variant": "seed", "red_threes": True, "going_out_bonus": True,
         "dead_pile_penalty": True, "clean_to_go_out": False, "minimum_first_meld": None,
-        "first_dealer": 0}
+        "first_dealer": 0, "canastras_reais": False}
 
 
 @pytest.mark.parametrize("raw, field, value", [

@@ -18,7 +18,7 @@ from scoring.cards import (JOKER, NATURAL_RANKS, Card, Rank, Suit, parse_card, p
 from scoring.errors import CardError, MeldError, SetupError
 
 DECK = rummy_deck()
-SEED, BRAZILIAN, ABERTO = Variant.SEED, Variant.BRAZILIAN, Variant.ABERTO
+SEED, BRAZILIAN, ABERTO, STBL = Variant.SEED, Variant.BRAZILIAN, Variant.ABERTO, Variant.STBL
 CODES = {"meld_too_short", "meld_only_wildcards", "meld_too_many_wildcards", "meld_mixed",
          "meld_not_consecutive", "meld_card_twice", "meld_ace_both_ends", "meld_red_three",
          "meld_black_three", "meld_sets_only", "meld_sequences_only",
@@ -445,3 +445,34 @@ def test_aberto_melds_are_burracos_sequences(cards):
     assert (not isinstance(verdict, str)) == burraco_sequence
     if burraco_sequence:
         assert verdict[0] == by_burraco
+
+
+# --- Canastras reais (C5) --------------------------------------------------------------------
+
+ACE_TO_KING = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+
+
+@pytest.mark.parametrize("text, buraco, bonus", [
+    (ACE_TO_KING, BuracoKind.REAL, 500),
+    (ACE_TO_KING + " AH", BuracoKind.ACE_TO_ACE, 1000),
+    # A wildcard makes even the whole suit dirty; a shorter clean run is a clean buraco.
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH JK", BuracoKind.DIRTY, 100),
+    ("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", BuracoKind.CLEAN, 200),
+])
+def test_canastras_reais_with_the_option(text, buraco, bonus):
+    """C5, option *canastras reais*: "a clean run A–K is worth 500 and a clean run A–A 1,000,
+    in place of the clean bonus"."""
+    result = verify_meld(parse_cards(text), STBL, canastras_reais=True)
+    assert (result.buraco, result.bonus) == (buraco, bonus)
+
+
+def test_without_canastras_reais_the_whole_suit_is_a_clean_buraco_and_ace_to_ace_no_meld():
+    """C3: "sequences as in Burraco": an ace at one end only (B5)."""
+    assert meld(ACE_TO_KING, BRAZILIAN).buraco is BuracoKind.CLEAN
+    assert refusal(ACE_TO_KING + " AH", BRAZILIAN).code == "meld_ace_both_ends"
+
+
+def test_stbl_melds_as_aberto():
+    """C5: STBL and Aberto both "not allowed (runs only)"."""
+    assert refusal("QS QH QD", STBL).code == "meld_sequences_only"
+    assert meld("5H 6H 2C", STBL).kind is MeldKind.SEQUENCE

@@ -214,6 +214,20 @@ def test_api_hand_three_players_and_a_total(client):
                                     "dead_pile": "taken"}], "side_points_exceed_cards"),
     ({}, [{**README_HAND["sides"][0], "table_points": 600},
           {**README_HAND["sides"][1], "table_points": 600}], "table_points_together"),
+    # C4: no three is melded, so the table holds at most 1,000.
+    ({}, [{**README_HAND["sides"][0], "table_points": 600},
+          {**README_HAND["sides"][1], "table_points": 405}], "table_points_together"),
+    # C4: playing alone, who went out holds no cards.
+    ({"players": 2}, [{**README_HAND["sides"][0], "hand_points": 15}, README_HAND["sides"][1]],
+     "out_holds_no_cards"),
+    # C4: a side that melded shows at least the minimum first meld.
+    ({"minimum_first_meld": 120}, README_HAND["sides"], "first_meld_minimum"),
+    ({"variant": "stbl"}, [{**README_HAND["sides"][0], "red_threes": 0,
+                            "clean_buracos": 0, "real_buracos": 1, "table_points": 150},
+                           {**README_HAND["sides"][1], "red_threes": 0}],
+     "canastras_reais_off"),
+    ({}, [{**README_HAND["sides"][0], "clean_buracos": 99}, README_HAND["sides"][1]],
+     "buracos_range"),
 ])
 def test_api_hand_refusals_name_the_rule(client, options, sides, code):
     response = client.post(HAND, json={"options": options, "sides": sides})
@@ -237,3 +251,26 @@ def test_api_hand_deck_total_is_the_variants_own(client, language, expected):
     response = client.post(HAND, json={"sides": sides}, headers={"Accept-Language": language})
     error = response.json["error"].replace("\u00a0", " ")
     assert expected in error and "pozzetto" not in error.lower()
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", "the number of buracos must be from 0 to 15"),
+    ("de", "Buracos")])
+def test_a_buraco_count_out_of_range_is_refused_with_its_message(client, language, expected):
+    """A count no two packs hold (15 buracos of seven at most) is a slip of the thumb: a
+    400 with the reason, never a 500."""
+    sides = [{**README_HAND["sides"][0], "dirty_buracos": 16}, README_HAND["sides"][1]]
+    response = client.post(HAND, json={"sides": sides}, headers={"Accept-Language": language})
+    assert response.status_code == 400 and response.json["code"] == "buracos_range"
+    assert expected in response.json["error"]
+
+
+def test_api_hand_stbl_with_canastras_reais(client):
+    """C5: STBL at the Brazilian values, a clean run A–K 500 in place of the clean bonus."""
+    sides = [{"table_points": 110, "real_buracos": 1, "hand_points": 0, "dead_pile": "taken",
+              "went_out": True},
+             {"table_points": 95, "dirty_buracos": 1, "hand_points": 25, "dead_pile": "taken"}]
+    response = client.post(HAND, json={"options": {"variant": "stbl", "canastras_reais": True},
+                                       "sides": sides})
+    assert response.status_code == 200, response.json
+    assert response.json["scores"] == [110 + 500 + 100, 95 + 100 - 25]

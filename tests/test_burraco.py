@@ -8,6 +8,8 @@ from scoring.burraco import (Options, hand_scores, standings, tapped_points,
                              verify_options, verify_side, verify_sides)
 from scoring.errors import HandError, SetupError
 
+CLASSIC = Options()
+
 NORTH_SOUTH = {"table_points": 120, "clean_burracos": 1, "dirty_burracos": 0,
                "semiclean_burracos": 0, "hand_points": 10, "pozzetto": "taken",
                "closed": True}
@@ -18,7 +20,7 @@ EAST_WEST = {"table_points": 95, "clean_burracos": 0, "dirty_burracos": 1, "hand
 def test_the_seed_example_scores_410_and_155():
     """Seed 002, Abrechnung: "Karten 120 − 10, reiner Burraco 200, Schließen 100 – zusammen
     410" and "95 − 40 + 100 = 155"."""
-    assert hand_scores({"sides": [NORTH_SOUTH, EAST_WEST]}, False) == [410, 155]
+    assert hand_scores({"sides": [NORTH_SOUTH, EAST_WEST]}, CLASSIC) == [410, 155]
 
 
 @pytest.mark.parametrize("change, score", [
@@ -33,34 +35,34 @@ def test_the_seed_example_scores_410_and_155():
     ({"closed": False}, 120 + 200 - 10),
 ])
 def test_a_sides_score_is_cards_plus_bonuses_minus_hand_and_pozzetto(change, score):
-    assert verify_side({**NORTH_SOUTH, **change}, 0, False).score == score
+    assert verify_side({**NORTH_SOUTH, **change}, 0, CLASSIC).score == score
 
 
 def test_the_unseen_pozzetto_also_costs_the_closing_side():
     """B2: "… and also to the closing side if the closer's partner picked up a pozzetto
     unseen." A side may close with its pozzetto picked up unseen."""
     side = verify_side({**NORTH_SOUTH, "pozzetto": "unseen", "unseen_pozzetto_points": 60},
-                       0, False)
+                       0, CLASSIC)
     assert side.closed and side.score == 120 + 200 + 100 - 10 - 60
 
 
 def test_a_result_may_be_negative():
     """Seed 002: "Ein Ergebnis darf negativ sein." """
     side = verify_side({"table_points": 15, "hand_points": 90, "pozzetto": "not_taken"}, 1,
-                       False)
+                       CLASSIC)
     assert side.score == 15 - 90 - 100
 
 
 def test_a_total_counted_on_paper():
-    assert verify_side({"total": "-35"}, 0, False).score == -35
+    assert verify_side({"total": "-35"}, 0, CLASSIC).score == -35
 
 
 def test_semi_clean_burracos_count_150_with_the_option():
     """B4: semi-clean 150, an option, off by default."""
     raw = {"table_points": 80, "semiclean_burracos": 1, "pozzetto": "taken"}
-    assert verify_side(raw, 0, True).score == 80 + 150
+    assert verify_side(raw, 0, Options(semipulito=True)).score == 80 + 150
     with pytest.raises(HandError) as error:
-        verify_side(raw, 0, False)
+        verify_side(raw, 0, CLASSIC)
     assert error.value.code == "semiclean_off"
 
 
@@ -89,7 +91,7 @@ def test_semi_clean_burracos_count_150_with_the_option():
 ])
 def test_inconsistent_sides_are_refused_with_the_rule(raw, code):
     with pytest.raises(HandError) as error:
-        verify_side(raw, 0, False)
+        verify_side(raw, 0, CLASSIC)
     assert error.value.code == code
 
 
@@ -97,7 +99,7 @@ def test_a_missing_pozzetto_is_refused_not_taken_for_granted():
     """B2: the −100 applies "to every side without its pozzetto": the entry must say which."""
     raw = {key: value for key, value in EAST_WEST.items() if key != "pozzetto"}
     with pytest.raises(HandError) as error:
-        verify_side(raw, 1, False)
+        verify_side(raw, 1, CLASSIC)
     assert error.value.code == "pozzetto_missing" and error.value.params["side"] == 2
 
 
@@ -108,7 +110,7 @@ def test_both_sides_together_hold_no_more_than_the_cards(field, first, second):
     cards), nor can the hand points"."""
     sides = [{**EAST_WEST, field: first}, {**EAST_WEST, field: second}]
     with pytest.raises(HandError) as error:
-        verify_sides(sides, False)
+        verify_sides(sides, CLASSIC)
     assert error.value.code == f"{field}_together"
     assert error.value.params["total"] == first + second
     assert error.value.params["side"] == (1 if first >= second else 2)
@@ -117,7 +119,7 @@ def test_both_sides_together_hold_no_more_than_the_cards(field, first, second):
 def test_the_cards_total_itself_is_accepted():
     """B6: "cannot exceed" — exactly 1,080 between both sides is possible."""
     sides = [{**EAST_WEST, "table_points": 700}, {**EAST_WEST, "table_points": 380}]
-    assert [side.table_points for side in verify_sides(sides, False)] == [700, 380]
+    assert [side.table_points for side in verify_sides(sides, CLASSIC)] == [700, 380]
 
 
 def test_one_side_holds_no_more_than_the_cards():
@@ -126,26 +128,26 @@ def test_one_side_holds_no_more_than_the_cards():
     raw = {**EAST_WEST, "table_points": 900, "hand_points": 100, "pozzetto": "unseen",
            "unseen_pozzetto_points": 100}
     with pytest.raises(HandError) as error:
-        verify_side(raw, 0, False)
+        verify_side(raw, 0, CLASSIC)
     assert error.value.code == "side_points_exceed_cards" and error.value.params["total"] == 1100
 
 
 def test_only_one_side_can_close():
     with pytest.raises(HandError) as error:
-        verify_sides([NORTH_SOUTH, {**EAST_WEST, "closed": True}], False)
+        verify_sides([NORTH_SOUTH, {**EAST_WEST, "closed": True}], CLASSIC)
     assert error.value.code == "both_closed"
 
 
 @pytest.mark.parametrize("sides", [[NORTH_SOUTH], [NORTH_SOUTH] * 3, None, "xy"])
 def test_a_hand_has_two_sides(sides):
     with pytest.raises(HandError) as error:
-        verify_sides(sides, False)
+        verify_sides(sides, CLASSIC)
     assert error.value.code == "hand_needs_two_sides"
 
 
 def test_a_hand_may_end_without_closing():
     """Seed 002: "Das Spiel endet auch ohne Schließen" (stock down to two cards, stalemate)."""
-    assert hand_scores({"sides": [{**NORTH_SOUTH, "closed": False}, EAST_WEST]}, False) == \
+    assert hand_scores({"sides": [{**NORTH_SOUTH, "closed": False}, EAST_WEST]}, CLASSIC) == \
         [310, 155]
 
 
@@ -317,3 +319,78 @@ def test_running_totals_and_distance_to_the_target():
     assert [row.totals for row in result.rows] == [(410, 155), (375, 255)]
     assert result.to_go == (630, 750)
     assert result.ahead == (0,)
+
+
+# --- Two players: the closer's hand (B6) ----------------------------------------------------
+
+@pytest.mark.parametrize("closer, code", [
+    ({**NORTH_SOUTH, "hand_points": 10}, "closer_holds_no_cards"),
+    ({**NORTH_SOUTH, "hand_points": 0, "pozzetto": "unseen", "unseen_pozzetto_points": 60},
+     "closer_saw_pozzetto"),
+])
+def test_two_players_the_closer_holds_no_cards_and_saw_the_pozzetto(closer, code):
+    """B6: "Two players: the closer is a side alone. Closing lays down or discards every card,
+    so the closer holds no cards (0 hand points) and cannot have an unseen pozzetto"."""
+    with pytest.raises(HandError) as error:
+        burraco.verify_hand(CLASSIC, 2, {"sides": [closer, EAST_WEST]})
+    assert (error.value.code, error.value.params["side"]) == (code, 1)
+
+
+def test_four_players_the_closers_partner_may_hold_cards():
+    """B2: "cards left in the side's hands (both partners)" count against the closing side."""
+    hand = burraco.verify_hand(CLASSIC, 4, {"sides": [NORTH_SOUTH, EAST_WEST]})
+    assert hand_scores(hand, CLASSIC) == [410, 155]
+
+
+def test_two_players_a_clean_close_is_accepted():
+    """B6: the closer's hand is empty; the other player's cards count against them."""
+    hand = burraco.verify_hand(CLASSIC, 2, {"sides": [{**NORTH_SOUTH, "hand_points": 0},
+                                                      EAST_WEST]})
+    assert hand_scores(hand, CLASSIC) == [420, 155]
+
+
+# --- Burraco Reale (B7) ----------------------------------------------------------------------
+
+REALE = Options(variant=burraco.Variant.REALE)
+
+
+def test_burraco_reale_pays_nobile_500_and_reale_1000():
+    """B7: "Burracos: dirty 100, clean 200, nobile (a clean run A–K) 500, reale (a clean run
+    A–A, 14 cards) 1,000, each in place of the clean bonus. Closing + 100"."""
+    side = {"table_points": 235, "nobile_burracos": 1, "reale_burracos": 1, "hand_points": 0,
+            "pozzetto": "taken", "closed": True}
+    assert verify_side(side, 0, REALE).score == 235 + 500 + 1000 + 100
+
+
+def test_burraco_reale_closes_only_with_a_clean_burraco():
+    """B7: "a side may close only with a clean burraco"."""
+    with pytest.raises(HandError) as error:
+        verify_side({**NORTH_SOUTH, "clean_burracos": 0, "dirty_burracos": 1}, 0, REALE)
+    assert error.value.code == "closing_needs_clean_burraco"
+    assert verify_side({**NORTH_SOUTH, "clean_burracos": 0, "nobile_burracos": 1,
+                        "table_points": 110}, 0, REALE).closed
+
+
+@pytest.mark.parametrize("raw, options, code", [
+    # The whole suit's runs are Burraco Reale's alone.
+    ({**NORTH_SOUTH, "nobile_burracos": 1, "table_points": 230}, CLASSIC,
+     "whole_suit_runs_off"),
+    # Ace to king holds 13 cards: 110 points at Burraco Reale's values.
+    ({**NORTH_SOUTH, "clean_burracos": 0, "nobile_burracos": 1, "table_points": 100}, REALE,
+     "whole_suit_runs_need_cards"),
+    # No semi-clean burraco in Burraco Reale (B7 lists its burracos).
+    ({**NORTH_SOUTH, "semiclean_burracos": 1, "table_points": 200}, REALE, "semiclean_off"),
+    # 104 cards at A 15, 2 10, K–8 10, 7–3 5: 880 in all.
+    ({**NORTH_SOUTH, "table_points": 885}, REALE, "table_points_range"),
+])
+def test_burraco_reale_refuses_what_it_does_not_play(raw, options, code):
+    with pytest.raises(HandError) as error:
+        verify_side(raw, 0, options)
+    assert error.value.code == code
+
+
+def test_burraco_reale_has_no_semi_clean_option():
+    """B7: the preset sets its own burracos; the semi-clean option does not apply."""
+    assert verify_options({"variant": "reale", "semipulito": True}, 4).semipulito is False
+    with pytest.raises(SetupError):
+        verify_options({"variant": "royal"}, 4)

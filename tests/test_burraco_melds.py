@@ -686,3 +686,49 @@ def test_clean_melds_agree_with_reading_the_seed(cards, semipulito):
         assert result.burraco == (BurracoKind.PULITO if len(cards) >= 7 else None)
         assert result.kind is (MeldKind.SET if len({c.rank for c in cards}) == 1
                                else MeldKind.SEQUENCE)
+
+
+# --- Burraco Reale (B7) ----------------------------------------------------------------------
+
+def reale(text):
+    return verify_meld(parse_cards(text), variant="reale")
+
+
+@pytest.mark.parametrize("text, burraco, points", [
+    # "Burraco nobile: 500 punti (sequenza da A a K senza pinelle)"
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", BurracoKind.NOBILE, 110),
+    # "Burraco reale: 1000 punti (sequenza da A a A senza pinelle)"
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", BurracoKind.REALE, 125),
+    ("AH 2H 3H 4H 5H 2S 7H 8H 9H 10H JH QH KH AH", BurracoKind.SPORCO, 130),
+    ("5H 6H 7H 8H 9H 10H JH", BurracoKind.PULITO, 55),
+    ("5H 6H 7H 2C 9H 10H JH", BurracoKind.SPORCO, 55),
+])
+def test_burraco_reale_runs_of_the_whole_suit(text, burraco, points):
+    """RULES-NOTES B7: "nobile (a clean run A–K) 500, reale (a clean run A–A, 14 cards)
+    1,000"; values "ace 15, pinella 10, K–8 10, 7–3 5"."""
+    result = reale(text)
+    assert (result.burraco, result.points) == (burraco, points)
+
+
+@pytest.mark.parametrize("text, code", [
+    ("QS QH QD", "meld_sequences_only_reale"),
+    ("5H 6H 2C 2D", "meld_too_many_wildcards"),
+    ("5H 6H JK", "card_not_in_deck"),
+])
+def test_burraco_reale_refuses_sets_two_wildcards_and_jokers(text, code):
+    """B7: "two packs without jokers (104 cards); sequences only, no sets; the 2s … at most
+    one a meld besides a 2 in its natural place"."""
+    with pytest.raises(ScoringError) as error:
+        reale(text)
+    assert error.value.code == code
+    assert not can_meld(parse_cards(text), variant="reale")
+
+
+def test_burraco_reale_keeps_a_natural_two_beside_its_pinella():
+    """B7: "at most one a meld besides a 2 in its natural place between ace and 3"."""
+    assert reale("AH 2H 3H 2S").wildcard == parse_card("2S")
+
+
+def test_the_classic_game_has_no_run_from_ace_to_ace():
+    """B5: "an ace at one end only"."""
+    assert refusal("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH").code == "meld_ace_both_ends"

@@ -22,6 +22,8 @@ def raised_codes() -> set[str]:
         # whole_number(value, "code", …): the code is the second argument.
         codes |= set(re.findall(r'whole_number\((?:[^,()]|\([^()]*\))*,\s*"([a-z_]+)"',
                                 source))
+        # A range's code handed on to a helper that calls whole_number.
+        codes |= set(re.findall(r'"([a-z_]+_range)"', source))
     return codes | BUILT_CODES
 
 

@@ -200,14 +200,16 @@ def burraco_meld():
     the one card takes the place of its wildcard. An illegal meld answers ``valid: false``
     with the reason and its code."""
     asked = _checked()
-    cards, semipulito = _cards(asked.cards), asked.options.semipulito
+    cards = _cards(asked.cards)
+    rules = {"semipulito": asked.options.semipulito,
+             "variant": burraco.variant_of(asked.options.variant)}
     try:
         if asked.onto is not None:
             table = _cards(asked.onto)
-            meld = (burraco.verify_swap(table, cards, semipulito) if asked.swap
-                    else burraco.verify_addition(table, cards, semipulito))
+            meld = (burraco.verify_swap(table, cards, **rules) if asked.swap
+                    else burraco.verify_addition(table, cards, **rules))
         else:
-            meld = burraco.verify_meld(cards, semipulito)
+            meld = burraco.verify_meld(cards, **rules)
     except MeldError as error:
         return jsonify(valid=False, kind=None, burraco=None, points=None,
                        reason=describe(error), code=error.code)
@@ -230,7 +232,9 @@ def burraco_hand():
     Three sides with ``"alone": null`` when nobody of three players ran out."""
     asked = _checked()
     hand = {"sides": _sides(asked), **asked.model_dump(include={"alone"}, exclude_unset=True)}
-    sides = burraco.verify_hand_sides(hand, asked.options.semipulito)
+    options = burraco.Options(semipulito=asked.options.semipulito,
+                              variant=burraco.variant_of(asked.options.variant))
+    sides = burraco.verify_hand_sides(hand, options)
     return jsonify(scores=[side.score for side in sides])
 
 
@@ -244,11 +248,12 @@ def buraco_meld():
     answers ``valid: false`` with the reason and its code."""
     asked = _checked()
     cards, variant = _cards(asked.cards), buraco.variant_of(asked.options.variant)
+    reais = asked.options.canastras_reais
     try:
         if asked.onto is not None:
-            meld = buraco.verify_addition(_cards(asked.onto), cards, variant)
+            meld = buraco.verify_addition(_cards(asked.onto), cards, variant, reais)
         else:
-            meld = buraco.verify_meld(cards, variant)
+            meld = buraco.verify_meld(cards, variant, reais)
     except MeldError as error:
         return jsonify(valid=False, kind=None, buraco=None, points=None,
                        reason=describe(error), code=error.code)
@@ -267,7 +272,7 @@ def buraco_hand():
     asked = _checked()
     players = asked.options.players
     options = buraco.verify_options(asked.options.model_dump(exclude_unset=True), players)
-    sides = buraco.verify_sides(_sides(asked), options, len(buraco.sides_of(players)))
+    sides = buraco.verify_sides(_sides(asked), options, len(buraco.sides_of(players)), players)
     return jsonify(scores=[side.score for side in sides])
 
 

@@ -93,6 +93,8 @@ class BurroTrickVerdict(Answer):
 
 class BurracoMeldOptions(Body):
     semipulito: Flag = False
+    variant: str | None = Field(None, description="`classic` (default) or `reale` "
+                                                  "(Burraco Reale).")
 
 
 class BurracoMeldCheck(Body):
@@ -106,7 +108,7 @@ class BurracoMeldCheck(Body):
 
 class BurracoReading(Answer):
     kind: Literal["set", "sequence"]
-    burraco: Literal["pulito", "sporco", "semipulito"] | None
+    burraco: Literal["pulito", "sporco", "semipulito", "nobile", "reale"] | None
     bonus: int
     order: list[str]
     wildcard: str | None
@@ -147,6 +149,10 @@ class BurracoSide(Body):
     unseen_pozzetto_points: Whole | None = None
     closed: Flag = False
     total: Whole | None = None
+    nobile_burracos: Whole | None = Field(None, description="Burraco Reale: clean runs "
+                                                            "from ace to king (+500).")
+    reale_burracos: Whole | None = Field(None, description="Burraco Reale: clean runs from "
+                                                           "ace to ace (+1000).")
 
 
 class BurracoHandCheck(Body):
@@ -165,11 +171,13 @@ class Scores(Answer):
     scores: list[Points]
 
 
-Variant = Annotated[str | None, Field(description="`seed` (default), `brazilian` or `aberto`.")]
+Variant = Annotated[str | None, Field(description="`seed` (default), `brazilian` (Fechado), "
+                                                  "`aberto` or `stbl`.")]
 
 
 class BuracoMeldOptions(Body):
     variant: Variant = None
+    canastras_reais: Flag = False
 
 
 class BuracoMeldCheck(Body):
@@ -181,7 +189,7 @@ class BuracoMeldCheck(Body):
 
 class BuracoReading(Answer):
     kind: Literal["set", "sequence"]
-    buraco: Literal["clean", "dirty"] | None
+    buraco: Literal["clean", "dirty", "real", "ace_to_ace"] | None
     bonus: int
     order: list[str]
     wildcards: list[str]
@@ -212,6 +220,10 @@ class BuracoSide(Body):
     dead_pile: str | None = Field(None, description="`taken` or `not_taken`.")
     went_out: Flag = False
     total: Whole | None = None
+    real_buracos: Whole | None = Field(None, description="With `canastras_reais`: clean runs "
+                                                         "from ace to king (+500).")
+    ace_to_ace_buracos: Whole | None = Field(None, description="With `canastras_reais`: clean "
+                                                               "runs from ace to ace (+1000).")
 
 
 class BuracoOptions(Body):
@@ -221,6 +233,7 @@ class BuracoOptions(Body):
     dead_pile_penalty: Flag = True
     clean_to_go_out: Flag = False
     minimum_first_meld: Whole | None = None
+    canastras_reais: Flag = False
     target: Whole | None = None
     players: Whole = Field(4, description="2 or 4 score two sides, 3 one side per player.")
 

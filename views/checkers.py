@@ -98,24 +98,33 @@ def _meld_cards(fields: dict, mode: str):
 def burraco_meld():
     """Is this a legal Burraco meld, what is it worth, is it a burraco? Also: may these
     cards be added to a meld on the table, may this card take its wildcard's place?"""
-    semipulito = yes_no(request.args.get("semipulito"))
+    try:
+        variant = burraco.variant_of(request.args.get("variant"))
+    except ScoringError:
+        variant = burraco.Variant.CLASSIC
+    semipulito = yes_no(request.args.get("semipulito")) and variant is burraco.Variant.CLASSIC
     mode, into, fields, canonical = _meld_request(
-        "checkers.burraco_meld", MELD_MODES, {"semipulito": "on" if semipulito else None})
+        "checkers.burraco_meld", MELD_MODES,
+        {"variant": None if variant is burraco.Variant.CLASSIC else variant.value,
+         "semipulito": "on" if semipulito else None})
     meld, refused, cards, table = None, {}, [], []
+    rules = {"semipulito": semipulito, "variant": variant}
     try:
         cards, table, fields = _meld_cards(fields, mode)
         if mode == "check" and cards:
-            meld = burraco.verify_meld(cards, semipulito)
+            meld = burraco.verify_meld(cards, **rules)
         elif mode == "add" and table and cards:
-            meld = burraco.verify_addition(table, cards, semipulito)
+            meld = burraco.verify_addition(table, cards, **rules)
         elif mode == "swap" and table and cards:
-            meld = burraco.verify_swap(table, cards, semipulito)
+            meld = burraco.verify_swap(table, cards, **rules)
     except ScoringError as problem:
         refused = refusal(problem, "burraco")
     return _checker("checkers/burraco_meld.html", canonical, mode=mode, into=into,
-                    semipulito=semipulito, fields=fields, cards=cards, table=table, meld=meld,
+                    variant=variant, semipulito=semipulito, fields=fields, cards=cards,
+                    table=table, meld=meld,
                     picker=burraco.cards_by_suit(), joker=JOKER,
-                    rule=why_url("burraco", "melds"), **refused)
+                    rule=why_url("burraco", "melds" if variant is burraco.Variant.CLASSIC
+                                 else "variant-reale"), **refused)
 
 
 # Buraco's rules know no swap of a wildcard for its card.
@@ -130,19 +139,21 @@ def buraco_meld():
         variant = buraco.variant_of(request.args.get("variant"))
     except ScoringError:
         variant = buraco.Variant.SEED
+    reais = yes_no(request.args.get("canastras_reais")) and variant is not buraco.Variant.SEED
     mode, into, fields, canonical = _meld_request(
-        "checkers.buraco_meld", BURACO_MELD_MODES, {"variant": variant.value})
+        "checkers.buraco_meld", BURACO_MELD_MODES,
+        {"variant": variant.value, "canastras_reais": "on" if reais else None})
     meld, refused, cards, table = None, {}, [], []
     try:
         cards, table, fields = _meld_cards(fields, mode)
         if mode == "check" and cards:
-            meld = buraco.verify_meld(cards, variant)
+            meld = buraco.verify_meld(cards, variant, reais)
         elif mode == "add" and table and cards:
-            meld = buraco.verify_addition(table, cards, variant)
+            meld = buraco.verify_addition(table, cards, variant, reais)
     except ScoringError as problem:
         refused = refusal(problem, "buraco")
     return _checker("checkers/buraco_meld.html", canonical, mode=mode, into=into,
-                    variant=variant, variants=list(buraco.Variant), fields=fields,
+                    variant=variant, canastras_reais=reais, fields=fields,
                     cards=cards, table=table, meld=meld, picker=buraco.cards_by_suit(),
                     joker=JOKER, buraco_length=buraco.BURACO_LENGTH,
                     rule=why_url("buraco", f"melds_{variant.value}"), **refused)

@@ -83,11 +83,25 @@ MESSAGES = {
                            "pozzetto was taken, not taken or picked up unseen."),
     # Burraco and Buraco: the cards' total is the game's (and the variant's) own.
     "table_points_together": _l("%(side)s: %(value)s points on the table, and %(total)s "
-                                "with the others, but all the cards count only %(high)s."),
+                                "with the others, but the cards that can be melded count "
+                                "only %(high)s."),
     "hand_points_together": _l("%(side)s: %(value)s points in hand, and %(total)s with the "
                                "others, but all the cards count only %(high)s."),
     "side_points_exceed_cards": _l("%(side)s: the side's cards make %(total)s points, but "
                                    "all the cards count only %(high)s."),
+    "closer_holds_no_cards": _l("%(side)s: closing lays down or discards every card, so "
+                                "the closer holds none: the points in hand are 0."),
+    "closer_saw_pozzetto": _l("%(side)s: the pozzetto closed from has been seen, so it "
+                              "cannot be unseen."),
+    "closing_needs_clean_burraco": _l("%(side)s: in Burraco Reale a side closes only with a "
+                                      "clean burraco."),
+    "whole_suit_runs_off": _l("%(side)s: burracos nobile and reale count only in Burraco "
+                              "Reale."),
+    "whole_suit_runs_need_cards": _l("%(side)s: a run of the whole suit holds 13 or 14 cards, "
+                                     "so these melds need at least %(low)s points on the "
+                                     "table."),
+    "meld_sequences_only_reale": _l("Burraco Reale melds only sequences: three or more "
+                                    "cards of one suit in order."),
     "alone_took_pozzetto": _l("%(side)s: the player alone has taken the 18-card pozzetto, "
                               "so it cannot be “not taken”."),
     "unseen_lone_pozzetto": _l("%(side)s: the unseen pozzetto holds 18 cards, so it is "
@@ -117,6 +131,15 @@ MESSAGES = {
     "meld_black_three": _l("Black threes (%(card)s) cannot be melded: they only block the "
                            "discard pile."),
     # Buraco hands and matches
+    "buracos_range": _l("%(side)s: the number of buracos must be from %(low)s to "
+                        "%(high)s."),
+    "out_holds_no_cards": _l("%(side)s: went out, so holds no cards: the points in hand "
+                             "are 0."),
+    "first_meld_minimum": _l("%(side)s: melds never leave the table, so a side that "
+                             "melded has at least the minimum first meld on it: %(low)s "
+                             "points."),
+    "canastras_reais_off": _l("%(side)s: runs from ace to king or ace to ace count only "
+                              "with canastras reais switched on."),
     "buraco_needs_cards": _l("%(side)s: every buraco holds at least seven cards, so at "
                              "least %(low)s points on the table each."),
     "going_out_needs_buraco": _l("%(side)s: going out needs at least one complete buraco."),
@@ -164,6 +187,7 @@ MESSAGES = {
                             "%(high)s."),
     "burkosel_entry": _l("Enter the card points and tricks of each side, or who won at "
                          "once."),
+    "losing_total_choice": _l("A Burkosel match is lost at 12, 8 or 6 penalty points."),
     "card_points_range": _l("Card points are whole numbers from %(low)s to %(high)s."),
     "card_points_missing": _l("%(side)s: the card points are missing (only one side's may "
                               "be left out: they follow from the others')."),

@@ -17,6 +17,7 @@ from .i18n import locale_name
 from .chart import chart_of
 from .kept import Kept
 from .kept_pages import entry_key
+from .presets import preset_of, presets_of
 from .rule_search import why_url
 
 # German tables call jack and queen Bube and Dame (seed 000: "K D B 7 6 5 4 3 2 A").
@@ -75,14 +76,13 @@ VARIANT_NAMES = {
     "three_aces_win": _l("Three aces win"), "moscow": _l("Moscow"),
     "little_moscow": _l("Little Moscow"), "claim_on_turn": _l("Claim only on your turn"),
     "redeal": _l("Redeal after a special hand"),
-    # Buraco's variants (seed 004; seed 002, Varianten).
-    "seed": _l("Buraco"), "brazilian": _l("Brazilian"), "aberto": _l("Aberto"),
 }
 
 
 # "Other readings" name the kind the way the verdict does: clean, not "pulito".
 BURRACO_KINDS = {
     "pulito": _l("clean"), "semipulito": _l("semi-clean"), "sporco": _l("dirty"),
+    "nobile": _l("nobile"), "reale": _l("reale"),
 }
 
 
@@ -227,6 +227,8 @@ def register(app) -> None:
     app.add_template_global(outcome_name)
     app.add_template_global(variant_name)
     app.add_template_global(burraco_kind)
+    app.add_template_global(presets_of)
+    app.add_template_global(preset_of)
     app.add_template_filter(points, "points")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(seat_names, "names")

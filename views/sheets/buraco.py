@@ -12,9 +12,12 @@ from .sheet import Sheet
 
 def panel_for(options: buraco.Options) -> CountedPanel:
     """The panel for the table's variant: its tap counter counts the variant's values."""
+    counts = {"clean": "clean_buracos", "dirty": "dirty_buracos", "red": "red_threes"}
+    if options.canastras_reais:
+        counts.update(real="real_buracos", ace="ace_to_ace_buracos")
     return CountedPanel(
         piles={"table": "table_points", "hand": "hand_points"},
-        counts={"clean": "clean_buracos", "dirty": "dirty_buracos", "red": "red_threes"},
+        counts=counts,
         choice="dead_pile", choice_default=buraco.DeadPile.TAKEN.value,
         closer_field="went_out", max_count=buraco.MAX_BURACOS,
         tap_classes=buraco.tap_classes(options.variant))
@@ -46,7 +49,8 @@ def side_names(match, form=None) -> list[str]:
 def preview(match, options, panel, draft) -> dict:
     """The hand's scores per side as the panel stands, or why it cannot be saved yet."""
     try:
-        sides = buraco.verify_sides(sides_of_draft(draft, panel), options, len(draft.sides))
+        sides = buraco.verify_sides(sides_of_draft(draft, panel), options, len(draft.sides),
+                                    len(match.players))
     except ScoringError as error:
         return {"scores": None, "problem": describe(error, side_names(match))}
     return {"scores": [side.score for side in sides], "problem": None}

@@ -35,7 +35,7 @@ def context(match, options, standings, number, draft) -> dict:
     entered = draft or stored
     # Nothing posted: an unsaved entry kept on the phone may take the panel's place.
     return {"entered": entered, "fresh": draft is None, "all_points": burkosel.ALL_POINTS,
-            "losing_total": burkosel.LOSING_TOTAL}
+            "losing_total": options.losing_total}
 
 
 SHEET = Sheet(hand_from_form, context, draft_from_form, side_names=side_names)
