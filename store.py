@@ -151,10 +151,16 @@ def _index_entry_versions(db: sqlite_utils.Database) -> None:
                f"WHERE status != '{ACTIVE}'")
 
 
+def _add_rule_section_leads(db: sqlite_utils.Database) -> None:
+    # The search ranks a section that defines a term (its title, first sentence, words in
+    # bold) above one that mentions it in passing; the index is refilled at start-up.
+    db["rule_sections"].add_column("folded_lead", str, not_null_default="")
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
 MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions, _add_entry_keys,
               _add_view_tokens, _add_titles_deletion_and_device_lists, _add_creation_keys,
-              _index_entry_versions)
+              _index_entry_versions, _add_rule_section_leads)
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -1084,19 +1090,32 @@ def replace_rules_index(db, digest: str, sections) -> None:
         db["settings"].upsert({"key": RULES_DIGEST, "value": digest}, pk="key")
 
 
-def search_rules(db, match: str, lang_first: str, game: str | None = None,
-                 lang: str | None = None, limit: int = 40) -> list[dict]:
-    """Sections matching an FTS query (already quoted), best first, ``lang_first`` ahead."""
-    where, params = ["rule_sections_fts MATCH :match"], {"match": match, "first": lang_first}
+def _narrowed(game: str | None, lang: str | None) -> tuple[list[str], dict]:
+    where, params = [], {}
     for column, value in (("game", game), ("lang", lang)):
         if value:
             where.append(f"s.{column} = :{column}")
             params[column] = value
+    return where, params
+
+
+def search_rules(db, match: str, game: str | None = None,
+                 lang: str | None = None) -> list[dict]:
+    """Every section matching an FTS query (already quoted), in bm25's order: title words
+    count five times, as the search's own ranking then weighs them."""
+    where, params = _narrowed(game, lang)
     return list(_select(db,
         "SELECT s.*, bm25(rule_sections_fts, 5.0, 1.0) AS rank "
         "FROM rule_sections_fts JOIN rule_sections s ON s.id = rule_sections_fts.rowid "
-        f"WHERE {' AND '.join(where)} "
-        "ORDER BY s.lang != :first, rank LIMIT :limit", {**params, "limit": limit}))
+        f"WHERE {' AND '.join(['rule_sections_fts MATCH :match', *where])} "
+        "ORDER BY rank", {**params, "match": match}))
+
+
+def rule_sections(db, game: str | None = None, lang: str | None = None) -> list[dict]:
+    """Every indexed section, in the documents' order."""
+    where, params = _narrowed(game, lang)
+    return list(_select(db, "SELECT s.* FROM rule_sections s "
+                            f"WHERE {' AND '.join(where) or '1'} ORDER BY s.id", params))
 
 
 # --- Moving a match to another device ----------------------------------------------------

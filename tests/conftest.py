@@ -1,12 +1,14 @@
 """Fixtures for the web: an app on a fresh database, its test client, its CLI runner,
 and for the browser tests the app served on a free local port and a phone to open it."""
 
+import os
 import re
 import threading
 from contextlib import contextmanager
 
 import pytest
 from flask import url_for
+from hypothesis import settings
 from phone import TABLE_LATENCY_MS, with_latency
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
@@ -14,6 +16,13 @@ from werkzeug.serving import make_server
 from app import create_app
 
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+# CI draws the same examples on every run, so a red run is a real finding and running it
+# again repeats it; a run of one's own explores new examples each time. Either way a
+# failure prints the @reproduce_failure line that replays it.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "explore"))
 
 
 @pytest.fixture

@@ -409,14 +409,14 @@ def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
 # The entry below as the form holds it, whatever the page's language: typed and counted
 # fields, then the choices.
 FILLED = ({"s0_table_high": "4", "s0_clean": "1", "s0_hand": "15", "s1_mode": "total",
-           "s1_total": "-35"}, {"s0_pozzetto": "taken", "closer": "0"})
+           "s1_total": "-35"}, {"s0_pozzetto": "taken", "closer": "1"})
 # Ben's "Total only" is kept for the whole match; his total is not.
 BLANK = ({"s0_table_high": "0", "s0_clean": "0", "s0_hand": "", "s1_total": ""},
          {"s0_pozzetto": "taken", "closer": "none"})
 
 
 def fill_entry(page: Page) -> None:
-    """Anna: four court cards, a clean burraco, 15 in hand, she closed; Ben counted −35 on
+    """Anna: four court cards, a clean burraco, 15 in hand; Ben closed and counted −35 on
     paper."""
     anna, ben = side(page, "Anna"), side(page, "Ben")
     court_cards = tap_button(counter(anna, "Cards on the table"), "K–8")
@@ -427,7 +427,7 @@ def fill_entry(page: Page) -> None:
     ben.get_by_role("button", name="Total only").tap()
     ben.locator("input[name=s1_total]").fill("35")
     ben.get_by_role("button", name="Plus or minus").tap()
-    page.locator("fieldset.closer").get_by_label("Anna", exact=True).check()
+    page.locator("fieldset.closer").get_by_label("Ben", exact=True).check()
 
 
 def panel_checks(page: Page, entry: tuple[dict, dict]) -> dict[str, Callable[[], None]]:
@@ -447,9 +447,9 @@ def expect_entry_kept(page: Page, problems: list[str], after: str) -> None:
     """The entry ``fill_entry`` made is on the panel and in its preview."""
     for name, check in panel_checks(page, FILLED).items():
         later(problems, f"after {after}, {name}", check)
-    # 40 + 200 clean burraco + 100 closing − 15 (RULES-NOTES B2).
+    # 40 + 200 clean burraco − 15 (RULES-NOTES B2); Ben closed, so holds no cards (B6).
     later(problems, f"after {after}, the preview",
-          lambda: expect(page.locator("#preview strong")).to_have_text(["+325", "−35"]))
+          lambda: expect(page.locator("#preview strong")).to_have_text(["+225", "−35"]))
 
 
 def test_the_unsaved_entry_survives_reload_language_switch_and_a_rule_visit(page: Page):
@@ -460,7 +460,7 @@ def test_the_unsaved_entry_survives_reload_language_switch_and_a_rule_visit(page
     problems: list[str] = []
     token = open_match(page, "burraco", TWO, target=2005)
     fill_entry(page)
-    expect(page.locator("#preview strong")).to_have_text(["+325", "−35"])
+    expect(page.locator("#preview strong")).to_have_text(["+225", "−35"])
 
     page.reload()
     expect_entry_kept(page, problems, "a reload")

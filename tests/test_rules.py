@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import store
-from rules_content import (GAMES, LANGUAGES, SYNONYMS_PATH, Vocabulary, expand, fold, fts_query,
-                           load_all, load_document, plain_text, search_terms, snippet)
+from rules_content import GAMES, LANGUAGES, load_all, load_document, plain_text
+from rules_content.search import (SYNONYMS_PATH, Vocabulary, expand, fold, fts_query,
+                                  search_terms, snippet)
 from rules_content.why import WHY, why
 from scoring.cards import JOKER, parse_card
 from views.rule_search import index_rules
@@ -348,3 +349,53 @@ def test_any_text_becomes_a_valid_fts_query(query):
     if terms:
         database.execute("SELECT * FROM t WHERE t MATCH ?", [fts_query(terms)]).fetchall()
     assert all(len(term.typed) >= 3 or re.search(r"\d", term.typed) for term in terms)
+
+
+# --- Questions, not just words -------------------------------------------------------------
+
+def test_words_without_meaning_need_not_match():
+    """A question's little words ("how", "much", "is", "wie", "viele") are left out; what is
+    left must be found, not every word typed."""
+    assert search_terms("how much is a joker worth") == ["joker", "worth"]
+    assert search_terms("wie viele Platzhalter pro Satz") == ["platzhalter", "satz", "pro"]
+
+
+def test_a_question_of_only_little_words_still_searches_them():
+    assert search_terms("wer ist das") == ["das", "ist", "wer"]
+
+
+@pytest.mark.parametrize("query, lang", [("wer fängt an", "de"), ("Toter Stapel", "de"),
+                                         ("who wins the trick", "en"), ("dead pile", "en")])
+def test_the_language_asked_in_comes_first_on_either_page(client, query, lang):
+    """A German question reads German sections first on an English page, and the other way
+    round: the words tell the language."""
+    for page_language in LANGUAGES:
+        client.set_cookie("lang", page_language)
+        found = client.get("/api/v1/rules/search", query_string={"q": query}).json["hits"]
+        assert found[0]["lang"] == lang, (page_language, found[0])
+
+
+@pytest.mark.parametrize("query", ["tris", "trinca", "Kanaster"])
+def test_a_word_the_rules_know_in_any_language_is_never_corrected(client, query):
+    """"tris" (the Italian tables' word for a set) is no typo of "this"."""
+    answer = client.get("/api/v1/rules/search", query_string={"q": query}).json
+    assert answer["corrected"] == {} and answer["hits"]
+
+
+def test_a_question_that_finds_nothing_shows_the_nearest_sections(client):
+    answer = client.get("/api/v1/rules/search", query_string={"q": "Xylophonorchester"}).json
+    assert answer["nearest"] is True and 1 <= len(answer["hits"]) <= 3
+    page = text(client.get("/rules/search", query_string={"q": "Xylophonorchester"}))
+    assert "These come nearest" in page and "Nothing found" not in page
+
+
+def test_a_question_that_finds_something_is_not_marked_nearest(client):
+    assert client.get("/api/v1/rules/search", query_string={"q": "pozzetto"}).json["nearest"] \
+        is False
+
+
+@pytest.mark.parametrize("query, section", [("Bura", "overview"), ("Burkosel", "variant-burkosel")])
+def test_a_game_s_name_alone_leads_to_its_overview(client, query, section):
+    """"Bura" is a prefix of "Buraco": the game named comes first, not the longer word."""
+    first = hits(client, query, lang="en")[0]
+    assert (first["game"], first["section"]) == ("bura", section)

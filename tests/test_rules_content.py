@@ -42,7 +42,9 @@ def normalized(text: str) -> str:
     text = re.sub(r"\{#[a-z0-9-]+\}", " ", text)
     text = re.sub(r"^\s*(?:[-*•]|\d+\.)\s+", "", text, flags=re.M)
     text = re.sub(r"^\s*\|?\s*:?-{3,}.*$", "", text, flags=re.M)
-    text = re.sub(r"[#*_|>`]", " ", text)
+    # Emphasis is markup around words, no space of its own: "(**Patt**)" reads "(Patt)".
+    text = re.sub(r"[*_`]", "", text)
+    text = re.sub(r"[#|>]", " ", text)
     return " ".join(text.split())
 
 
@@ -550,8 +552,8 @@ def test_burkosel_end_states_the_shorter_lengths(lang, rules):
             "nur schließen, wenn sie einen reinen Burraco ausliegen hat",
             "Ass 15", "2 (pinella) 10", "K, D, B, 10, 9, 8 10", "7, 6, 5, 4, 3 5",
             "unreiner Burraco +100", "reiner Burraco +200",
-            "Burraco nobile : reine Folge vom Ass bis zum König (13 Karten) +500 statt 200",
-            "Burraco reale : reine Folge vom Ass bis zum Ass (14 Karten) +1000 statt 200",
+            "Burraco nobile: reine Folge vom Ass bis zum König (13 Karten) +500 statt 200",
+            "Burraco reale: reine Folge vom Ass bis zum Ass (14 Karten) +1000 statt 200",
             "Schließen +100", "Pozzetto nie genommen −100"]),
     ("en", ["eburraco.com", "Il calcolo del punteggio nel Burraco Reale",
             "Burraco Reale, i termini del Burraco", "giocodigitale.it",
@@ -561,8 +563,8 @@ def test_burkosel_end_states_the_shorter_lengths(lang, rules):
             "may only close if it has a clean burraco on the table",
             "Ace 15", "2 (pinella) 10", "K, Q, J, 10, 9, 8 10", "7, 6, 5, 4, 3 5",
             "dirty burraco +100", "clean burraco +200",
-            "burraco nobile : a clean sequence from ace to king (13 cards) +500 in place of 200",
-            "burraco reale : a clean sequence from ace to ace (14 cards) +1000 in place of 200",
+            "burraco nobile: a clean sequence from ace to king (13 cards) +500 in place of 200",
+            "burraco reale: a clean sequence from ace to ace (14 cards) +1000 in place of 200",
             "closing +100", "pozzetto never taken −100"]),
 ])
 def test_burraco_reale_is_a_variant_of_its_own(lang, rules):

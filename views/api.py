@@ -131,11 +131,11 @@ def search_rules():
     the word searched in its place."""
     asked = request.context.query
     found = rule_search.search(asked.q[:rule_search.MAX_QUERY], asked.lang or locale_name(),
-                               asked.game)
+                               asked.game, detect_language=asked.lang is None)
     return jsonify(hits=[
         {**hit, "snippet": "".join(piece for piece, _marked in hit["snippet"]),
          "marks": _mark_offsets(hit["snippet"])} for hit in found.hits],
-        corrected=found.corrected)
+        corrected=found.corrected, nearest=found.nearest)
 
 
 def _mark_offsets(pieces) -> list[list[int]]:

@@ -429,4 +429,6 @@ class SearchHits(Answer):
     hits: list[SearchHit]
     corrected: dict[str, str] = Field(description="Each misspelt word and the word searched "
                                                   "in its place.")
+    nearest: bool = Field(description="No section holds a word of the query: the hits are "
+                                      "the sections most like it.")
 

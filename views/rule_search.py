@@ -8,6 +8,7 @@ from flask import request, url_for
 
 import rules_content
 import store
+from rules_content import search as words
 from rules_content.why import why
 
 # Far more than anyone types; what is longer is cut, never refused.
@@ -26,8 +27,9 @@ def index_rules(db) -> bool:
             rows.append({
                 "game": document.game, "lang": document.lang, "section": section.id,
                 "title": section.title, "level": section.level, "position": position,
-                "text": text, "folded_title": rules_content.fold(section.title),
-                "folded_text": rules_content.fold(text),
+                "text": text, "folded_title": words.fold(section.title),
+                "folded_text": words.fold(text),
+                "folded_lead": words.fold(rules_content.defining_text(section)),
             })
     store.replace_rules_index(db, digest, rows)
     return True
@@ -50,37 +52,44 @@ def why_url(game: str, code: str) -> str | None:
 
 class Found(NamedTuple):
     """What a search found: the hits, and each misspelt word with the word searched instead;
-    the digest of the index searched (None: there was nothing to search for). Found ones are
-    kept and handed to every reader asking the same: never change them."""
+    the digest of the index searched (None: there was nothing to search for); ``nearest``
+    when no section held a word of the query and these are the ones most like it. Found
+    ones are kept and handed to every reader asking the same: never change them."""
     hits: tuple[dict, ...]
     corrected: dict[str, str]
     digest: str | None = None
+    nearest: bool = False
 
 
-# The words of the indexed sections, for each version of the index this process has seen.
-_vocabularies: dict[str, rules_content.Vocabulary] = {}
+# The words of the indexed sections, all and by language, for each version of the index this
+# process has seen.
+_vocabularies: dict[tuple[str, str | None], words.Vocabulary] = {}
 
 
-def vocabulary(db) -> rules_content.Vocabulary:
-    """The words of the search index, read once for each version of it, not per search."""
-    digest = store.rules_index_digest(db)
-    if digest not in _vocabularies:
-        sections = db["rule_sections"].rows_where(select="folded_title, folded_text")
-        _vocabularies[digest] = rules_content.Vocabulary(
-            f"{section['folded_title']}\n{section['folded_text']}" for section in sections)
-    return _vocabularies[digest]
+def vocabulary(db, lang: str | None = None) -> words.Vocabulary:
+    """The words of the search index (of one language's sections), read once for each
+    version of it, not per search."""
+    key = (store.rules_index_digest(db), lang)
+    if key not in _vocabularies:
+        _vocabularies[key] = words.Vocabulary(
+            f"{section['folded_title']}\n{section['folded_text']}"
+            for section in store.rule_sections(db, lang=lang))
+    return _vocabularies[key]
 
 
 # Searches remembered: a few hundred words cover what the tables look up.
 REMEMBERED_SEARCHES = 256
+# A page of hits: more than anyone reads, fewer than every section.
+MAX_HITS = 40
 
 
 def search(query: str, lang_first: str, game: str | None = None,
-           lang: str | None = None) -> Found:
-    """Hits for a query, best first, ``lang_first`` ahead, each with its snippet. Within a
-    language, the game whose own word was typed comes first ("morto": Buraco). The same
-    terms asked again of the same index are answered from memory."""
-    typed = rules_content.search_terms(query[:MAX_QUERY])
+           lang: str | None = None, detect_language: bool = True) -> Found:
+    """Hits for a query, best first: the sections holding the most of its meaningful words,
+    a definition above a mention. The language the question is asked in comes first
+    (``lang_first`` where its words do not tell, or always when not ``detect_language``).
+    The same terms asked again of the same index are answered from memory."""
+    typed = words.search_terms(query[:MAX_QUERY])
     if not typed:
         return Found((), {})
     db = store.get_db()
@@ -89,33 +98,34 @@ def search(query: str, lang_first: str, game: str | None = None,
         # A database the app created anew while it ran (its file deleted) has no index yet.
         index_rules(db)
         digest = store.rules_index_digest(db)
+    if detect_language:
+        lang_first = words.language_of(query[:MAX_QUERY], {
+            other: vocabulary(db, other) for other in rules_content.LANGUAGES}, lang_first)
     return _search(digest, tuple(typed), lang_first, game, lang, request.script_root)
 
 
 @lru_cache(maxsize=REMEMBERED_SEARCHES)
-def _search(digest: str, typed: tuple[str, ...], lang_first: str, game: str | None,
+def _search(digest: str, typed: tuple[str, ...], first: str, game: str | None,
             lang: str | None, script_root: str) -> Found:
     """``search`` itself; the index's ``digest`` and the ``script_root`` the links are built
     on are part of what is remembered, so a rebuilt index or another prefix searches anew."""
     db = store.get_db()
-    terms = [rules_content.expand(term, vocabulary(db)) for term in typed]
-    rows = store.search_rules(db, rules_content.fts_query(terms),
-                              lang_first=lang_first, game=game, lang=lang)
-    # The trigram index finds "31" only beside a space, so also in "310": keep whole ones.
-    whole = [term for term in terms if term.whole_words_only]
-    rows = [row for row in rows if all(term.pattern.search(row["folded_title"])
-                                       or term.pattern.search(row["folded_text"])
-                                       for term in whole)]
-    games = {term.game for term in terms}
-    rows.sort(key=lambda row: (row["lang"] != lang_first, row["game"] not in games))
+    terms = [words.expand(term, vocabulary(db)) for term in typed]
+    ranked = words.rank(store.search_rules(db, words.fts_query(terms), game=game, lang=lang),
+                        terms)
+    rows = [item.row for item in sorted(ranked, key=lambda item: item.row["lang"] != first)]
+    nearest = not rows
+    if nearest:
+        rows = words.nearest_sections(" ".join(typed), store.rule_sections(
+            db, game, lang or first))
     phrases = [phrase for term in terms for phrase in term.phrases]
     return Found(
         tuple({"game": row["game"], "lang": row["lang"], "section": row["section"],
                "title": row["title"],
-               "snippet": rules_content.snippet(row["text"], phrases,
-                                                folded=row["folded_text"]),
-               "url": section_url(row["game"], row["section"], row["lang"])} for row in rows),
-        {term.typed: term.corrected for term in terms if term.corrected}, digest)
+               "snippet": words.snippet(row["text"], phrases, folded=row["folded_text"]),
+               "url": section_url(row["game"], row["section"], row["lang"])}
+              for row in rows[:MAX_HITS]),
+        {term.typed: term.corrected for term in terms if term.corrected}, digest, nearest)
 
 
 def search_filters() -> tuple[str, str | None, str | None]:

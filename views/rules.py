@@ -3,6 +3,7 @@
 from flask import Blueprint, abort, request
 
 import rules_content
+from rules_content import search as words
 
 from . import render
 from .i18n import locale_name
@@ -31,10 +32,10 @@ def results():
         grouped = {}  # games in the order of their best hit
         for hit in found.hits:
             grouped.setdefault(hit["game"], []).append(hit)
-        showing_for = found.corrected and rules_content.corrected_query(query, found.corrected)
+        showing_for = found.corrected and words.corrected_query(query, found.corrected)
         return {"query": query, "hits": found.hits, "grouped": grouped,
                 "showing_for": showing_for, "game": game, "lang": lang,
-                "searched": bool(rules_content.search_terms(query))}
+                "nearest": found.nearest, "searched": bool(words.search_terms(query))}
 
     # The address names the query and filters; the index searched is the rest.
     return render_kept(("search", found.digest), "rules/search.html", "results", context)
