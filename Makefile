@@ -2,7 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-HOST ?= 127.0.0.1
+# Every interface, so the phones at the table reach it; HOST=127.0.0.1 keeps it to this machine.
+HOST ?= 0.0.0.0
 PORT ?= 5000
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
 
@@ -23,8 +24,10 @@ translations: $(BIN)/.installed $(CATALOGS:.po=.mo)
 %.mo: %.po
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
-# gunicorn, not Flask's development server: threads and timeouts in gunicorn.conf.py.
+# First the address the phones open, with its QR code (views/reach.py); then gunicorn, not
+# Flask's development server: threads and timeouts in gunicorn.conf.py.
 run: $(BIN)/.installed translations
+	@$(BIN)/python -m views.reach $(HOST) $(PORT)
 	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) 'app:create_app()'
 
 test: $(BIN)/.test-installed translations

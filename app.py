@@ -2,7 +2,6 @@
 
 import os
 import secrets
-from functools import lru_cache
 from urllib.parse import urlsplit
 
 import click
@@ -17,10 +16,8 @@ from werkzeug.http import parse_accept_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import store
-from views import (api, api_docs, assets, checkers, errors, home, kept_pages, links, matches,
-                   offline, rule_search, rules, share, signing, template_helpers, transfer,
-                   vary_on)
-from views.unchanged import UnchangedPolls
+from views import (api, api_docs, assets, checkers, errors, home, live, matches,
+                   offline, rule_search, rules, share, template_helpers, transfer, vary_on)
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
@@ -38,15 +35,8 @@ def select_locale() -> str:
     chosen = request.cookies.get("lang")
     if chosen in LANGUAGES:
         return chosen
-    return _best_language(request.headers.get("Accept-Language", ""))
-
-
-@lru_cache(maxsize=256)
-def _best_language(accept_language: str) -> str:
-    """The best match for a browser's ``Accept-Language``, read once: the phones at a table
-    send a handful of different ones, with every request."""
-    return parse_accept_header(accept_language, LanguageAccept).best_match(LANGUAGES) \
-        or LANGUAGES[0]
+    accepted = parse_accept_header(request.headers.get("Accept-Language", ""), LanguageAccept)
+    return accepted.best_match(LANGUAGES) or LANGUAGES[0]
 
 
 def _secret_key(instance_path: str) -> str:
@@ -90,50 +80,37 @@ def create_app(config=None) -> Flask:
         BASE_URL="",
         # How many proxies in front set X-Forwarded-For, -Proto, -Host and -Prefix.
         BEHIND_PROXY=0,
-        # A sheet is compressed for every request (each phone's form tokens differ): zstd's
-        # fastest level takes 40 % less time than its default and adds 4 % (0.3 kB).
-        COMPRESS_ZSTD_LEVEL=1,
         # Static files are sent as streams: gzip for them too, for phones that take no other.
         COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
         # Done below for static files only (_static_file_conditional).
         COMPRESS_EVALUATE_CONDITIONAL_REQUEST=False,
-        # Registered below, through kept_pages.compressing.
-        COMPRESS_REGISTER=False,
     )
     app.config.from_prefixed_env()
     app.config.from_pyfile("config.py", silent=True)
     if config:
         app.config.from_mapping(config)
-    # Where the server's processes share the pages they rendered (views/kept_pages.py);
-    # empty: each renders its own.
-    app.config.setdefault("SHARED_PAGES", f"{app.config['DATABASE']}-pages")
     # The tests hold every API answer to its documented model (views/contract.py).
     app.config.setdefault("CHECK_API_ANSWERS", app.config.get("TESTING", False))
     os.makedirs(app.instance_path, exist_ok=True)
-    kept_pages.start_sharing(app.config["SHARED_PAGES"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
-    app.wsgi_app = UnchangedPolls(app, app.wsgi_app)
     _serve_as_configured(app)
 
     csrf.init_app(app)
-    signing.register(app)
     babel.init_app(app, locale_selector=select_locale)
     # Runs after compression (handlers run last registered first), which changes the ETag.
     app.after_request(_static_file_conditional)
-    # Pages, styles, scripts and JSON compressed for a slow wifi; empty answers (the polls'
-    # 204 and 304) and statuses other than 2xx are left as they are.
+    # Pages, styles, scripts and JSON compressed for a slow wifi; empty answers (304) and
+    # statuses other than 2xx are left as they are, and so are the news streams.
     compress.init_app(app)
-    app.after_request(kept_pages.compressing(compress))
     csrf.exempt(api.bp)
-    for blueprint in (home.bp, matches.bp, share.bp, transfer.bp, checkers.bp, rules.bp,
-                      api.bp, api_docs.bp, offline.bp):
+    for blueprint in (home.bp, matches.bp, live.bp, share.bp, transfer.bp, checkers.bp,
+                      rules.bp, api.bp, api_docs.bp, offline.bp):
         app.register_blueprint(blueprint)
     assets.register(app)
     errors.register(app)
     app.register_error_handler(SecurityError, _refuse_unknown_host)
     template_helpers.register(app)
-    app.add_template_global(links.absolute_url)
     app.teardown_request(store.release_db)
     app.teardown_appcontext(store.close_db)
     app.after_request(_security_headers)

@@ -22,11 +22,9 @@
 // data-remember="NAME NAME" the choices kept for the whole match (under data-match-key).
 // Elsewhere, Enter in a field with enterkeyhint="next" moves to the next field of its name,
 // and a <time datetime> the server wrote in UTC shows the phone's own time.
-// Every few seconds a sheet asks whether another phone changed the match ([data-poll]):
-// the answer is empty when nothing did; else the new sheet takes this one's place, keeping
-// a panel with an unsaved entry as it is (its save then meets the stale-sheet flow). The
-// question names the panel's sides this phone shows ([data-sides]): when they are still
-// the next entry's, the answer leaves them out ([data-sides-held]) and these stay.
+// A sheet listens to its match's news ([data-seen], [data-events]): when another phone
+// changed the match, the new sheet takes this one's place, keeping a panel with an unsaved
+// entry as it is (its save then meets the stale-sheet flow).
 // A save the network lost waits on the phone, with the key and version it was made with,
 // and goes out by itself when the connection returns; the service worker (data-worker on
 // this script) keeps the pages, so that a sheet also opens offline.
@@ -361,6 +359,11 @@
     }
   }
 
+  // A server that answered but could not store the entry (503), or one the stream still
+  // reaches while saves fail, is asked again now and then.
+  const RESEND_MS = 4000;
+  setInterval(() => { if (!document.hidden) sendPending(document); }, RESEND_MS);
+
   // The sheet's forms whose change is on its way (a save, an undo, a restore), by their
   // request: once the answer has replaced the sheet, htmx tells of the request on what is
   // left of the page, not on the form. Kept up to date under "Other phones' changes".
@@ -467,92 +470,149 @@
       "--board-height", board.getBoundingClientRect().height + "px")).observe(board);
   }
 
-  // --- Other phones' changes ------------------------------------------------------------
+  // --- Other phones' changes: the match's news ------------------------------------------
 
-  const POLL_MS = 2000;
-  // Changes this phone sends, counted when sent and when answered: a question asked before
-  // or while one of them was on its way may describe it as another phone's, so its answer
-  // is dropped. While one is on its way no question is asked: its answer brings the sheet.
-  let ownChanges = 0;
+  // Changes this phone sends, by their request: news that comes while one is on its way
+  // may be of it, so it waits until the answer has brought the sheet, and is then heard
+  // only if it is newer still.
+  let heldNews = null;
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const sheet = document.getElementById("sheet");
     // Forms change the match (save, undo, restore); the preview's questions do not.
     if (sheet && sheet.contains(event.detail.elt) && event.detail.elt.tagName === "FORM") {
-      ownChanges += 1;
       changesOnTheirWay.set(event.detail.xhr, event.detail.elt);
     }
   });
   // After the save's own handling of the answer (above), which looks its form up here.
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (changesOnTheirWay.delete(event.detail.xhr)) ownChanges += 1;
+    if (changesOnTheirWay.delete(event.detail.xhr) && !changesOnTheirWay.size && heldNews) {
+      const [html, id] = heldNews;
+      heldNews = null;
+      heard(html, id);
+    }
   });
 
   const unsaved = (form) => Boolean((storeKey(form) && localStorage.getItem(storeKey(form)))
                                     || pendingOf(form));
+  const newsOf = () => document.querySelector("#sheet [data-seen]");
+  const versionOf = (id) => parseInt(id, 10);
 
-  // The sides of a panel with nothing typed in it, which the next sheet may leave out.
-  function heldSides() {
-    const panel = document.querySelector(`#sheet ${PANEL}`);
-    return panel && !unsaved(panel) ? panel.querySelector("[data-sides]") : null;
+  // 96 random bits, as the server makes them (crypto.randomUUID needs https; a laptop on
+  // the table's wifi serves plain http).
+  const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(12)),
+                                  (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+  // The sheet the news brings, for every phone alike: this phone's own token goes into
+  // its forms, and each entry form gets a key of its own.
+  function madeOurs(fresh) {
+    const token = document.querySelector("input[name=csrf_token]");
+    for (const input of fresh.querySelectorAll("input[name=csrf_token]")) {
+      if (!input.value && token) input.value = token.value;
+    }
+    for (const input of fresh.querySelectorAll("input[name=key]")) {
+      if (!input.value) input.value = newKey();
+    }
   }
 
-  // Whether the sheet in ``html`` took this one's place: not when it leaves out sides this
-  // phone no longer shows (a panel changed while the question was on its way).
+  // The new sheet takes this one's place, but a panel with an unsaved entry stays as it is
+  // (its save then meets the stale-sheet flow).
   function takeOver(html) {
     const sheet = document.getElementById("sheet");
     const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("sheet");
-    if (!sheet || !fresh) return true;
+    if (!sheet || !fresh) return;
+    madeOurs(fresh);
     const panel = sheet.querySelector(PANEL);
     const freshPanel = fresh.querySelector(PANEL);
     if (panel && freshPanel && unsaved(panel)) freshPanel.replaceWith(panel);
-    const left = fresh.querySelector("[data-sides-held]");
-    if (left) {
-      const mine = heldSides();
-      if (!mine || mine.dataset.sides !== left.dataset.sidesHeld) return false;
-      left.replaceWith(mine);
-    }
     const adopted = document.adoptNode(fresh);
     sheet.replaceWith(adopted);
     if (window.htmx) window.htmx.process(adopted);
     setUp(adopted.parentElement || document);
     followBoard();
     keepCopy();
-    return true;
   }
 
-  async function poll() {
-    const live = document.querySelector("#sheet [data-poll]");
-    if (!live || document.hidden || !navigator.onLine || changesOnTheirWay.size) return;
-    // An entry waiting to be sent goes first; its answer brings the sheet up to date.
-    if ([...document.querySelectorAll(PANEL)].some(pendingOf)) {
-      sendPending(document);
+  function heard(html, id) {
+    const shown = newsOf();
+    if (!shown || id === shown.dataset.seen) return;
+    if (changesOnTheirWay.size) {
+      heldNews = [html, id];
       return;
     }
-    const asked = ownChanges;
-    const held = heldSides();
-    try {
-      let answer = await ask(live.dataset.poll, held);
-      if (answer.status === 200 && asked === ownChanges && !takeOver(await answer.text())) {
-        answer = await ask(live.dataset.poll, null);
-        if (answer.status === 200 && asked === ownChanges) takeOver(await answer.text());
-      }
+    // Older news than the sheet shows (this phone's own change answered first) is no news.
+    if (versionOf(id) < versionOf(shown.dataset.seen)) return;
+    takeOver(html);
+  }
+
+  // One stream of news while the page is open; a phone whose stream keeps failing (a proxy
+  // that holds the answer back) asks every few seconds instead, and tries the stream again
+  // now and then.
+  const ASK_EVERY_MS = 5000;
+  const STREAM_AGAIN_MS = 60000;
+  const FAILED_STREAMS = 3;
+  let stream = null;
+  let failures = 0;
+  let asking = null;
+
+  let listeningTo = null;
+
+  function listen() {
+    const shown = newsOf();
+    // Another page (hx-boost) or another match: its stream is no longer this page's.
+    if (stream && (!shown || listeningTo !== shown.dataset.events)) {
+      stream.close();
+      stream = null;
+    }
+    if (!shown || stream || asking || !window.EventSource) return;
+    const address = new URL(shown.dataset.events, location.href);
+    address.searchParams.set("seen", shown.dataset.seen);
+    listeningTo = shown.dataset.events;
+    stream = new EventSource(address);
+    stream.addEventListener("open", () => {
+      failures = 0;
       reachable(true);
-      // Deleted on another phone: the page says so (and offers Restore to the players).
-      if (answer.status === 410) location.reload();
+      // The server is there again: an entry waiting to be sent goes now.
+      sendPending(document);
+    });
+    stream.addEventListener("sheet", (event) => heard(event.data, event.lastEventId));
+    // Deleted on another phone: the page says so (and offers Restore to the players).
+    stream.addEventListener("gone", () => location.reload());
+    stream.addEventListener("error", () => {
+      failures += 1;
+      if (failures >= FAILED_STREAMS || stream.readyState === EventSource.CLOSED) askInstead();
+    });
+  }
+
+  function askInstead() {
+    if (stream) stream.close();
+    stream = null;
+    if (asking) return;
+    asking = setInterval(ask, ASK_EVERY_MS);
+    setTimeout(() => {
+      clearInterval(asking);
+      asking = null;
+      failures = 0;
+      listen();
+    }, STREAM_AGAIN_MS);
+  }
+
+  async function ask() {
+    const shown = newsOf();
+    if (!shown || document.hidden || !navigator.onLine) return;
+    try {
+      const answer = await fetch(shown.dataset.news, {
+        cache: "no-store", headers: { "If-None-Match": `W/"${shown.dataset.seen}"` } });
+      reachable(true);
+      sendPending(document);
+      if (answer.status !== 200) return;
+      if (answer.headers.get("X-News") === "gone") location.reload();
+      const id = (answer.headers.get("ETag") || "").replace(/^W\/"|"$/g, "");
+      heard(await answer.text(), id);
     } catch (offline) {
       reachable(false);
     }
   }
-
-  function ask(address, held) {
-    const url = new URL(address, location.href);
-    if (held) url.searchParams.set("sides", held.dataset.sides);
-    return fetch(url, { cache: "no-store", headers: { "HX-Request": "true" } });
-  }
-
-  setInterval(poll, POLL_MS);
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
 
   // --- Offline --------------------------------------------------------------------------
 
@@ -599,12 +659,14 @@
   document.addEventListener("htmx:load", (event) => {
     setUp(event.detail.elt.parentElement || document);
     followBoard();
+    listen();
     // htmx has just arrived (a page opened offline, or while the wifi was away).
     if (event.detail.elt === document.body) sendPending(document);
   });
   function start() {
     setUp(document);
     followBoard();
+    listen();
     reachable(navigator.onLine);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -14,6 +14,7 @@ from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from app import create_app
+from views import reach
 
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -73,6 +74,16 @@ def live_server(app):
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join()
+
+
+@pytest.fixture
+def table_wifi(monkeypatch) -> str:
+    """This machine on a table's wifi, at the address it returns, whatever network runs the
+    tests; no server answers there, as none does for the test client and ``live_server``,
+    which serve 127.0.0.1 only."""
+    monkeypatch.setattr(reach, "table_address", lambda: "192.168.1.23")
+    monkeypatch.setattr(reach, "answers", lambda address, port, timeout=0.2: False)
+    return "192.168.1.23"
 
 
 # --- A phone for the browser tests ------------------------------------------------------------

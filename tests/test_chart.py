@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from test_accessibility import axe, readable
 
 from scoring import bura, burkosel, burraco, burro
+from store.news import news_id
 from views.chart import HEIGHT, WIDTH, chart_of, nice_step, scale, totals_chart
 
 MATCHES = "/api/v1/matches"
@@ -102,15 +103,6 @@ def test_a_long_match_draws_no_more_points_than_the_plot_is_wide():
         assert value_at(chart, line.points[-1][1]) == pytest.approx(total, abs=chart.y_ticks[1].value / 20)
     short = burro_chart([0, 1, 2])
     assert [len(line.points) for line in short.lines] == [4, 4, 4, 4]
-
-
-def test_the_same_standings_are_drawn_once():
-    """The phones of a table ask for the same version of a sheet: one drawing serves all."""
-    options = burro.Options(limit=5)
-    standings = burro.standings(options, 3, [{"burro": 0}])
-    assert chart_of(standings, options) is chart_of(standings, options)
-    later = burro.standings(options, 3, [{"burro": 0}, {"burro": 1}])
-    assert chart_of(later, options).hands == 2
 
 
 def test_bura_starts_from_the_starting_chips_and_has_no_end_line():
@@ -255,8 +247,8 @@ def test_a_hand_saved_on_another_phone_redraws_the_chart(client):
     """Live updates bring the whole sheet, the chart with the new hand among it."""
     token, match = played(client, "burro")
     client.post(f"{MATCHES}/{token}/hands", json={"burro": 0})
-    answer = client.get(f"/m/{token}/since/{match['version']}",
-                        headers={"HX-Request": "true"}).get_data(as_text=True)
+    answer = client.get(f"/m/{token}/news", headers={
+        "If-None-Match": f'W/"{news_id(match["version"], None, False)}"'}).get_data(as_text=True)
     lines, _span = plotted(chart_in(answer))
     assert lines[0] == [0, 0, 1, 1, 2]
     assert "In the lead after 4 hands: Ben with 0." in answer

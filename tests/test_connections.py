@@ -11,19 +11,21 @@ import time
 from test_faults import enter_hand, start, totals
 
 import store
+from store.news import news_id
 
 
-def test_a_poll_sees_at_once_a_hand_another_worker_saved(app, client):
+def test_the_news_tells_at_once_of_a_hand_another_worker_saved(app, client):
     match = start(client)
-    poll = f"/m/{match['token']}/since/0"
-    assert client.get(poll).status_code == 204
+    poll = f"/m/{match['token']}/news"
+    seen = {"If-None-Match": f'W/"{news_id(0, None, False)}"'}
+    assert client.get(poll, headers=seen).status_code == 304
     other_worker = store.connect(app.config["DATABASE"])
     try:
         saved = store.get_match(other_worker, match["token"])
         store.add_hand(other_worker, saved, {"burro": 1}, saved.version)
     finally:
         other_worker.close()
-    assert client.get(poll).status_code == 200
+    assert client.get(poll, headers=seen).status_code == 200
     assert totals(client, match) == [0, 1, 0]
 
 

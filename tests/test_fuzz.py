@@ -8,7 +8,7 @@ route added without one fails ``test_every_route_has_a_strategy``.
 
 import io
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -90,6 +90,8 @@ class Call:
     raw: bytes | None = None
     upload: bytes | None = None
     headers: dict = field(default_factory=dict)
+    # A stream of news: its first event read, then closed, as a phone that goes away.
+    stream: bool = False
 
 
 @dataclass
@@ -296,7 +298,10 @@ def strategies(table: Table) -> dict:
         ("matches.new", "GET"): page_get(table, "/{game}/new"),
         ("matches.create", "POST"): form_post(table, "/{game}/new"),
         ("matches.show", "GET"): page_get(table, "/m/{token}"),
-        ("matches.since", "GET"): page_get(table, "/m/{token}/since/{version}"),
+        ("live.sheet_events", "GET"): streamed(page_get(table, "/m/{token}/events")),
+        ("live.sheet_news", "GET"): page_get(table, "/m/{token}/news"),
+        ("live.watch_events", "GET"): streamed(page_get(table, "/v/{view}/events")),
+        ("live.watch_news", "GET"): page_get(table, "/v/{view}/news"),
         ("matches.edit_hand", "GET"): page_get(table, "/m/{token}/hands/{number}"),
         ("matches.add_hand", "POST"): form_post(table, "/m/{token}/hands"),
         ("matches.replace_hand", "POST"): form_post(table, "/m/{token}/hands/{number}"),
@@ -315,7 +320,6 @@ def strategies(table: Table) -> dict:
         ("transfer.import_match", "POST"): upload(table),
         ("share.match_qr", "GET"): page_get(table, "/m/{token}/qr.svg"),
         ("share.view", "GET"): page_get(table, "/v/{view}"),
-        ("share.view_since", "GET"): page_get(table, "/v/{view}/since/{version}"),
         ("share.view_qr", "GET"): page_get(table, "/v/{view}/qr.svg"),
         ("checkers.index", "GET"): page_get(table, "/check"),
         ("rules.index", "GET"): page_get(table, "/rules"),
@@ -361,12 +365,24 @@ def _resolved(table: Table, path: str, value):
     return table.version(token) if token else 0
 
 
+def streamed(calls):
+    """The calls of ``calls`` as to a stream: read until its first chunk, then left."""
+    return calls.map(lambda call: replace(call, stream=True))
+
+
 def send(table: Table, call: Call):
     def fill(pairs_):
         return [(key, str(_resolved(table, call.path, value))) for key, value in pairs_]
 
     query = urlencode(fill(call.query), errors="surrogatepass")
     path = f"{call.path}?{query}" if query else call.path
+    if call.stream:
+        response = table.client.open(path, method=call.method, headers=call.headers,
+                                     buffered=False)
+        if response.status_code == 200:
+            next(iter(response.response))
+        response.close()
+        return response
     if call.upload is not None:
         data = {**dict(call.form), "document": (io.BytesIO(call.upload), "match.json")}
         return table.client.open(path, method=call.method, data=data, headers=call.headers,

@@ -165,9 +165,9 @@ def test_an_unchanged_match_answers_304_and_stays_private(client):
     assert again.headers["Cache-Control"] == "private, no-cache"
 
 
-def test_live_polls_keep_no_store(client):
+def test_the_news_keeps_no_store(client):
     match = start(client)
-    for address in (f"/m/{match['token']}/since/0", f"/v/{match['view_token']}/since/0"):
+    for address in (f"/m/{match['token']}/news", f"/v/{match['view_token']}/news"):
         assert client.get(address).headers["Cache-Control"] == "no-store"
 
 

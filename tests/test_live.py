@@ -1,47 +1,125 @@
-"""Live updates: a phone asks every few seconds whether the match moved on. Nothing new costs
-one version lookup and an empty answer; otherwise the sheet comes back with what changed."""
+"""The sheets' news (views/live.py): each open sheet holds a stream of its match's news
+(Server-Sent Events); a change sends every stream the new sheet with what changed, the same
+bytes for every phone of one link and language; a phone that reconnects hears what it
+missed and nothing twice; a phone without a stream asks with If-None-Match and hears 304
+while nothing is new."""
 
 import re
+import threading
 
 import pytest
+from bs4 import BeautifulSoup
 
 import store
+from store.news import news_id
+from views import live
 
 MATCHES = "/api/v1/matches"
+FIRST = news_id(0, None, False)
 
 
-def text(response) -> str:
-    return response.get_data(as_text=True)
+@pytest.fixture(autouse=True)
+def quick_keep_alive(monkeypatch):
+    """A quiet stream says so within a fraction of a second, not 20 s."""
+    monkeypatch.setattr(live, "KEEP_ALIVE", 0.3)
 
 
 def new_match(client, game="burro", players=("Anna", "Ben")) -> dict:
     return client.post(MATCHES, json={"game": game, "players": list(players)}).json
 
 
-def test_nothing_new_is_an_empty_answer_from_the_version_alone(client, app, monkeypatch):
-    """The question that finds nothing new reads no entries and renders nothing."""
+class Stream:
+    """A phone's open stream, read chunk by chunk as the server sends them."""
+
+    def __init__(self, client, path, **headers):
+        self.response = client.get(path, headers=headers, buffered=False)
+        self._chunks = iter(self.response.response)
+
+    def next_event(self, skipping_keep_alives: int = 10) -> dict:
+        """The next event, its fields by name; keep-alive comments skipped."""
+        for _chunk in range(skipping_keep_alives + 1):
+            chunk = next(self._chunks)
+            chunk = chunk.decode() if isinstance(chunk, bytes) else chunk
+            if chunk.startswith(("retry:", ":")):
+                continue
+            fields = {"data": []}
+            for line in chunk.strip("\n").split("\n"):
+                name, _, value = line.partition(": ")
+                if name == "data":
+                    fields["data"].append(value)
+                else:
+                    fields[name] = value
+            fields["data"] = "\n".join(fields["data"])
+            return fields
+        raise AssertionError("no event came")
+
+    def first_chunks(self, count: int) -> list[str]:
+        return [next(self._chunks).decode() for _ in range(count)]
+
+    def close(self):
+        self.response.close()
+
+
+def test_a_stream_is_an_uncompressed_event_stream_that_no_one_keeps(client):
     match = new_match(client)
-    client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 1})
+    stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}",
+                    **{"Accept-Encoding": "gzip, br, zstd"})
+    headers = stream.response.headers
+    assert headers["Content-Type"].startswith("text/event-stream")
+    assert headers["Cache-Control"] == "no-store" and headers["X-Accel-Buffering"] == "no"
+    assert "Content-Encoding" not in headers
+    # The first chunk at once (a server sends no headers before it), then, while nothing
+    # changes, only keep-alive comments.
+    assert stream.first_chunks(2) == ["retry: 2000\n\n", ": still here\n\n"]
+    stream.close()
 
-    def no_reading(*args, **kwargs):
-        raise AssertionError("entries were read for a question with nothing new")
 
-    monkeypatch.setattr(store, "get_match", no_reading)
-    monkeypatch.setattr(store, "get_watched_match", no_reading)
-    for path in (f"/m/{match['token']}/since/1", f"/v/{match['view_token']}/since/1"):
-        response = client.get(path)
-        assert response.status_code == 204 and response.data == b""
-        assert response.headers["Cache-Control"] == "no-store"
-
-
-def test_a_change_elsewhere_comes_back_with_the_sheet_and_what_changed(client):
+def test_a_phone_that_missed_news_hears_it_on_connecting_and_not_twice(client):
+    """Last-Event-ID (EventSource sends it when it reconnects) names what the phone has."""
     match = new_match(client, players=("Anna", "Ben", "Carla"))
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 2})
-    response = client.get(f"/m/{match['token']}/since/0", headers={"HX-Request": "true"})
-    page = text(response)
-    assert response.status_code == 200 and page.lstrip().startswith("<section id=\"sheet\"")
-    assert "Hand 1 was saved on another phone: Carla +1" in page
-    assert f'data-poll="/m/{match["token"]}/since/1"' in page
+    stream = Stream(client, f"/m/{match['token']}/events", **{"Last-Event-ID": FIRST})
+    event = stream.next_event()
+    stream.close()
+    assert event["event"] == "sheet" and event["id"] == news_id(1, None, False)
+    assert "Hand 1 was saved on another phone: Carla +1" in event["data"]
+    again = Stream(client, f"/m/{match['token']}/events", **{"Last-Event-ID": event["id"]})
+    assert again.first_chunks(2) == ["retry: 2000\n\n", ": still here\n\n"]
+    again.close()
+
+
+def test_a_hand_saved_while_a_phone_listens_reaches_it(client):
+    match = new_match(client, players=("Anna", "Ben", "Carla"))
+    stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
+    stream.first_chunks(1)
+    # Another phone saves while this one waits for its next event.
+    saving = threading.Thread(target=lambda: client.post(f"{MATCHES}/{match['token']}/hands",
+                                                         json={"burro": 0}))
+    saving.start()
+    heard = stream.next_event()
+    saving.join()
+    stream.close()
+    assert heard["id"] == news_id(1, None, False)
+    sheet = BeautifulSoup(heard["data"], "html.parser")
+    assert [total.get_text() for total in sheet.select(".total")] == ["1", "0", "0"]
+    assert "Hand 1 was saved on another phone: Anna +1" in sheet.select_one(".news").get_text()
+
+
+def test_every_phone_of_a_link_and_language_gets_the_same_bytes_without_anyones_token(client):
+    """Rendered once for all: no phone's CSRF token nor entry key is in it; each phone puts
+    in its own (static/panel.js)."""
+    match = new_match(client)
+    client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 1})
+    events = []
+    for _phone in range(2):
+        stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
+        events.append(stream.next_event())
+        stream.close()
+    assert events[0] == events[1]
+    sheet = BeautifulSoup(events[0]["data"], "html.parser")
+    assert sheet.select("form input[name=csrf_token]")
+    assert {field["value"] for field in sheet.select("input[name=csrf_token]")} == {""}
+    assert {field["value"] for field in sheet.select("input[name=key]")} == {""}
 
 
 def test_hands_saved_one_after_another_elsewhere_are_told_in_one_line(client):
@@ -50,10 +128,14 @@ def test_hands_saved_one_after_another_elsewhere_are_told_in_one_line(client):
     match = new_match(client, players=("Anna", "Ben", "Carla"))
     for loser in (0, 1, 2, 0, 1):
         client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": loser})
-    page = text(client.get(f"/m/{match['token']}/since/0", headers={"HX-Request": "true"}))
+    stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
+    page = stream.next_event()["data"]
+    stream.close()
     assert "Hands 1 to 5 were saved on another phone: Anna +2 · Ben +2 · Carla +1" in page
     assert "was saved" not in page
-    page = text(client.get(f"/m/{match['token']}/since/3", headers={"HX-Request": "true"}))
+    stream = Stream(client, f"/m/{match['token']}/events?seen={news_id(3, None, False)}")
+    page = stream.next_event()["data"]
+    stream.close()
     assert "Hand 4 was saved on another phone: Anna +1" in page
     assert "Hand 5 was saved on another phone: Ben +1" in page
 
@@ -65,8 +147,10 @@ def test_a_run_of_games_saved_elsewhere_is_told_in_german_with_what_it_gave_each
         client.post(f"{MATCHES}/{match['token']}/hands",
                     json={"sides": [{"total": table_points}, {"total": 10}]})
     client.delete(f"{MATCHES}/{match['token']}/hands/last")
-    page = text(client.get(f"/m/{match['token']}/since/0",
-                           headers={"HX-Request": "true", "Accept-Language": "de"}))
+    stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}",
+                    **{"Accept-Language": "de"})
+    page = stream.next_event()["data"]
+    stream.close()
     assert ("Spiele\u00a01 bis\u00a03 wurden auf einem anderen Handy gespeichert: "
             "Anna &amp; Carla +450 · Ben &amp; Dario +30") in page
     assert "Spiel\u00a03 wurde auf einem anderen Handy zurückgenommen." in page
@@ -75,36 +159,99 @@ def test_a_run_of_games_saved_elsewhere_is_told_in_german_with_what_it_gave_each
 def test_the_watch_only_link_follows_without_revealing_the_edit_token(client):
     match = new_match(client)
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0})
-    page = text(client.get(f"/v/{match['view_token']}/since/0"))
+    stream = Stream(client, f"/v/{match['view_token']}/events?seen={FIRST}")
+    page = stream.next_event()["data"]
+    stream.close()
     assert "Hand 1 was saved on another phone" in page
     assert match["token"] not in page and 'id="panel"' not in page
 
 
-@pytest.mark.parametrize("path", ["/m/{view}/since/0", "/v/{edit}/since/0"])
-def test_each_link_asks_only_through_its_own_door(client, path):
-    """A view token cannot open the editing sheet, nor an edit token the watching one."""
+def test_a_new_title_is_news_of_the_same_version(client, post):
     match = new_match(client)
-    client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0})
+    assert post(f"/m/{match['token']}/title", {"title": "Friday"}).status_code in (200, 303)
+    stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
+    event = stream.next_event()
+    stream.close()
+    assert event["id"] == news_id(0, "Friday", False) != FIRST
+    assert "Friday" in BeautifulSoup(event["data"], "html.parser").h1.get_text()
+
+
+def test_a_deleted_match_is_told_gone(client, post):
+    match = new_match(client)
+    assert post(f"/m/{match['token']}/delete").status_code in (200, 303)
+    stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
+    event = stream.next_event()
+    stream.close()
+    assert event["event"] == "gone" and event["id"].endswith(".gone")
+
+
+@pytest.mark.parametrize("path", ["/m/{view}/events", "/v/{edit}/events", "/m/{view}/news",
+                                  "/v/{edit}/news"])
+def test_each_link_listens_only_through_its_own_door(client, path):
+    """A view token cannot open the editing sheet's news, nor an edit token the watching
+    one."""
+    match = new_match(client)
     response = client.get(path.format(view=match["view_token"], edit=match["token"]))
-    assert response.status_code in (403, 404)
-    assert 'id="sheet"' not in text(response)
+    assert response.status_code == 404
 
 
 def test_an_unknown_match_is_404(client):
-    assert client.get("/m/nothing-here/since/0").status_code == 404
+    assert client.get("/m/nothing-here/events").status_code == 404
+    assert client.get("/m/nothing-here/news").status_code == 404
 
 
-def test_the_match_api_answers_an_unchanged_match_with_304(client, monkeypatch):
+# --- A phone that cannot hold a stream ------------------------------------------------------
+
+def test_asked_again_with_the_news_it_has_a_phone_hears_304(client):
+    match = new_match(client)
+    path = f"/m/{match['token']}/news"
+    unchanged = client.get(path, headers={"If-None-Match": f'W/"{FIRST}"'})
+    assert unchanged.status_code == 304 and unchanged.data == b""
+    assert unchanged.headers["Cache-Control"] == "no-store"
+    client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 1})
+    changed = client.get(path, headers={"If-None-Match": f'W/"{FIRST}"'})
+    assert changed.status_code == 200 and changed.headers["X-News"] == "sheet"
+    assert changed.headers["ETag"] == f'W/"{news_id(1, None, False)}"'
+    assert "Hand 1 was saved on another phone: Ben +1" in changed.get_data(as_text=True)
+    again = client.get(path, headers={"If-None-Match": changed.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_the_match_api_answers_an_unchanged_match_with_304(client):
     """`GET /api/v1/matches/<token>` sends an ETag (the version) and answers If-None-Match
-    with 304, from the version alone."""
+    with 304."""
     match = new_match(client)
     first = client.get(f"{MATCHES}/{match['token']}")
     etag = first.headers["ETag"]
     assert etag == 'W/"v0"'
-    monkeypatch.setattr(store, "get_match", lambda *args: pytest.fail("entries were read"))
     again = client.get(f"{MATCHES}/{match['token']}", headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.data == b""
-    monkeypatch.undo()
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0})
     changed = client.get(f"{MATCHES}/{match['token']}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] == 'W/"v1"'
+
+
+def test_the_sheet_names_its_news_and_where_to_listen(client):
+    match = new_match(client)
+    page = BeautifulSoup(client.get(f"/m/{match['token']}").get_data(as_text=True),
+                         "html.parser")
+    news = page.select_one("#sheet [data-seen]")
+    assert news["data-seen"] == FIRST
+    assert news["data-events"] == f"/m/{match['token']}/events"
+    assert news["data-news"] == f"/m/{match['token']}/news"
+    watched = BeautifulSoup(client.get(f"/v/{match['view_token']}").get_data(as_text=True),
+                            "html.parser").select_one("#sheet [data-seen]")
+    assert watched["data-events"] == f"/v/{match['view_token']}/events"
+    assert not re.search(match["token"], str(watched))
+
+
+def test_news_is_read_through_the_store_s_own_table(app):
+    """Every change of a match leaves a row for the watchers (a trigger writes it)."""
+    with app.app_context():
+        db = store.get_db()
+        match = store.create_match(db, "burro", ["A", "B"], {})
+        before = db.execute("SELECT count(*) FROM match_news").fetchone()[0]
+        store.add_hand(db, match, {"burro": 0}, 0)
+        store.rename_match(db, match, "x")
+        after = db.execute("SELECT count(*) FROM match_news").fetchone()[0]
+    assert after == before + 2

@@ -1,7 +1,9 @@
-"""`make run` serves with gunicorn's threaded workers: phones that send half a request and
-stall do not keep the rest of the table waiting."""
+"""`make run` serves with gunicorn's gevent workers: phones that send half a request and
+stall, or hold their sheet's stream of news and never read it, do not keep the rest of the
+table waiting; a hand saved through one worker reaches the streams held by the other."""
 
 import http.client
+import json
 import socket
 import time
 from pathlib import Path
@@ -33,15 +35,16 @@ def served_as_make_run(tmp_path):
         yield int(address.rsplit(":", 1)[1])
 
 
-def test_make_run_serves_with_gunicorns_threaded_workers():
-    """Flask's development server is no server for a table; gunicorn with threads is."""
+def test_make_run_serves_with_gunicorns_gevent_workers():
+    """Flask's development server is no server for a table; gunicorn's evented workers,
+    where an open stream costs memory and not a thread, are."""
     command = run_command(8080, host="0.0.0.0")
     assert Path(command[0]).name == "gunicorn"
     assert command[command.index("--bind") + 1] == "0.0.0.0:8080"
     assert command[-1] == "app:create_app()"
     settings = {}
     exec((ROOT / command[command.index("--config") + 1]).read_text(), settings)
-    assert settings["worker_class"] == "gthread" and settings["threads"] > 2
+    assert settings["worker_class"] == "gevent" and settings["worker_connections"] >= 4000
     assert {"timeout", "graceful_timeout", "keepalive"} <= settings.keys()
 
 
@@ -67,19 +70,77 @@ def test_a_worker_compiles_every_template_before_its_first_request(app, monkeypa
     assert compiled_when_frozen == names and "matches/burraco.html" in names
 
 
-def test_two_stalled_requests_do_not_delay_a_third(served_as_make_run):
-    """Two phones that send half a request and stop (a lost wifi, or slowloris) hold no
-    worker: every other player is still answered at once."""
-    port = served_as_make_run
-    stalled = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+def api(port: int, method: str, path: str, body=None) -> dict:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
-        for connection in stalled:
+        connection.request(method, path, body=json.dumps(body),
+                           headers={"Content-Type": "application/json"})
+        return json.loads(connection.getresponse().read())
+    finally:
+        connection.close()
+
+
+def test_fifty_half_sent_requests_and_fifty_unread_streams_delay_no_one(served_as_make_run):
+    """Phones that send half a request and stop (a lost wifi, or slowloris), and phones that
+    hold their sheet's stream but read nothing of it, hold no worker: every other player is
+    still answered at once."""
+    port = served_as_make_run
+    token = api(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"]})["token"]
+    stalled = [socket.create_connection(("127.0.0.1", port)) for _ in range(100)]
+    try:
+        for connection in stalled[:50]:
             connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: half")
-        time.sleep(0.5)
-        for _ in range(3):
+        for connection in stalled[50:]:
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+            connection.sendall(f"GET /m/{token}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                               .encode())
+        for _ in range(5):
+            api(port, "POST", f"/api/v1/matches/{token}/hands", {"burro": 0})
             began = time.monotonic()
             assert get(port, "/rules", timeout=PROMPT * 5) == 200
             assert time.monotonic() - began < PROMPT
     finally:
         for connection in stalled:
             connection.close()
+
+
+def read_until(stream: socket.socket, done, deadline: float) -> str:
+    """The stream's bytes until ``done(received)`` holds."""
+    received = b""
+    while not done(received):
+        stream.settimeout(max(deadline - time.monotonic(), 0.01))
+        chunk = stream.recv(65536)
+        assert chunk, "the stream ended"
+        received += chunk
+    return received.decode()
+
+
+def read_event(stream: socket.socket, deadline: float) -> str:
+    """The stream's bytes until its first event (a line "event: …") has come whole (to the
+    empty line that ends it; chunked, as HTTP/1.1 sends a stream)."""
+    def whole(received: bytes) -> bool:
+        start = received.find(b"\nevent:")
+        return start >= 0 and received.find(b"\n\n", start) >= 0
+    return read_until(stream, whole, deadline)
+
+
+def test_a_hand_saved_through_either_worker_reaches_every_stream_within_a_second(
+        served_as_make_run):
+    """The streams of a match may be held by both workers; each worker's one watcher learns
+    of a change whichever worker made it."""
+    port = served_as_make_run
+    token = api(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"]})["token"]
+    streams = [socket.create_connection(("127.0.0.1", port)) for _ in range(8)]
+    try:
+        for stream in streams:
+            stream.sendall(f"GET /m/{token}/events?seen=0.e3b0c442 HTTP/1.1\r\n"
+                           "Host: 127.0.0.1\r\n\r\n".encode())
+            read_until(stream, lambda received: b"retry:" in received, time.monotonic() + 5)
+        saved = time.monotonic()
+        api(port, "POST", f"/api/v1/matches/{token}/hands", {"burro": 1})
+        for stream in streams:
+            assert "id: 1." in read_event(stream, saved + PROMPT)
+        assert time.monotonic() - saved < PROMPT
+    finally:
+        for stream in streams:
+            stream.close()

@@ -8,12 +8,9 @@ for its shape, and the OpenAPI document is generated from the same declarations.
 """
 
 import hashlib
-import itertools
-import operator
-import secrets
 from datetime import UTC, datetime
 
-from flask import Blueprint, abort, current_app, jsonify, request
+from flask import Blueprint, abort, jsonify, request
 from flask_babel import gettext as _
 from pydantic import ValidationError
 from werkzeug.http import quote_etag
@@ -30,9 +27,8 @@ from . import api_models as models
 from .contract import api, refusal_of, refused
 from .i18n import locale_name
 from .inputs import BadRequest, json_body, not_json, parse_json
-from .kept import Kept
 from .links import absolute_url
-from .lookup import get_match_or_404, keep_scored, options_of, scored
+from .lookup import get_match_or_404, options_of, scored
 from .messages import describe, match_full, trick_reason
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -84,10 +80,9 @@ def _plain(value):
     return [_plain(item) for item in value] if isinstance(value, tuple) else value
 
 
-def standings_json(match: store.Match, editing: bool = True, hands=None) -> dict:
+def standings_json(match: store.Match, editing: bool = True) -> dict:
     """A match as the API shows it: what was entered and everything derived from it; the
-    edit link only to those who reached it by the edit token. ``hands`` stands in for the
-    hands' rows when given."""
+    edit link only to those who reached it by the edit token."""
     game, options, standings = scored(match)
     extra = {name: _plain(getattr(standings, name)) for name in ("pot", "chips", "net")
              if hasattr(standings, name)}
@@ -106,8 +101,7 @@ def standings_json(match: store.Match, editing: bool = True, hands=None) -> dict
         "losers": list(standings.losers),
         "dealer": standings.dealer,
         "leader": standings.leader,
-        "hands": ([game.row_json(options, row) for row in standings.rows] if hands is None
-                  else hands),
+        "hands": [game.row_json(options, row) for row in standings.rows],
         **({"url": absolute_url("matches.show", token=match.token)} if editing else {}),
         "view_token": match.view_token,
         "view_url": absolute_url("share.view", view_token=match.view_token),
@@ -377,30 +371,22 @@ def show_match(token):
         _match_by_link(token)  # 404, or 410 for a deleted match
     if request.if_none_match.contains_weak(etag_of(version)):
         return "", 304, {"ETag": etag_header(version)}
-    return _standings_answer(token, version, lambda: _match_by_link(token))
+    return _standings_answer(*_match_by_link(token))
 
 
-def _standings_answer(token: str, version: int, find, status: int = 200):
-    """The standings of ``version`` as the link may see them, tagged with the version they
-    are of; ``find()`` gives the match and whether the link edits it, when they are not
-    kept. A change answers with what the phones then ask for: derived once for all."""
-    shown, body = _answers.get((token, version, request.host_url),
-                               lambda: _standings_body(*find()))
-    response = current_app.response_class(body, status=status, mimetype="application/json")
-    response.set_etag(etag_of(shown), weak=True)
+def _standings_answer(match: store.Match, editing: bool, status: int = 200):
+    """The standings as the link may see them (the view token's hold no edit link), tagged
+    with the version they are of."""
+    response = jsonify(standings_json(match, editing))
+    response.status_code = status
+    response.set_etag(etag_of(match.version), weak=True)
     return response
 
 
 def _changed_answer(token: str, changed: store.Match | None, status: int = 200):
     """The answer to a change: the match as the change left it, else (a change this
     request's key made before) as it stands now."""
-    match = changed or get_match_or_404(token)
-    return _standings_answer(token, match.version, lambda: (match, True), status)
-
-
-# An answer stays the same for a link and version (and the address its links are built
-# on): the phones and scripts asking again get it for one indexed lookup.
-_answers = Kept(512)
+    return _standings_answer(changed or get_match_or_404(token), True, status)
 
 
 def etag_of(version) -> str:
@@ -417,38 +403,6 @@ def _match_by_link(token: str) -> tuple[store.Match, bool]:
     """The match behind either link, and whether it was the players' (edit) link."""
     watched = store.get_watched_match(store.get_db(), token)
     return (watched, False) if watched is not None else (get_match_or_404(token), True)
-
-
-def _standings_body(match: store.Match, editing: bool) -> tuple[int, bytes]:
-    """The standings as the link may see them (the view token's hold no edit link), with
-    the version they are of."""
-    game, options, standings = scored(match)
-    document = _compact_json(standings_json(match, editing, hands=_HANDS_SLOT))
-    hands = _hands_text(match.id, game, options, standings.rows)
-    return match.version, (document.replace(f'"{_HANDS_SLOT}"', hands, 1) + "\n").encode()
-
-
-def _compact_json(value) -> str:
-    return current_app.json.dumps(value, separators=(",", ":"))
-
-
-# Stands for the hands in the document until their text is put in: random, so no name or
-# title a player typed is it.
-_HANDS_SLOT = secrets.token_hex(16)
-# The text of each match's hands as last encoded here, with the rows it is of. A new version
-# goes on from the very row objects of the one before (scoring.games.next_hand), so only
-# its new rows are encoded: a long evening's answer is not written out whole for each hand.
-_hands_written = Kept(512)
-
-
-def _hands_text(match_id: int, game, options, rows: tuple) -> str:
-    last_rows, last_texts = _hands_written.find(match_id, ((), []))
-    # How many rows, from the first, are the very objects encoded last: counted in C.
-    same = len(list(itertools.takewhile(bool, map(operator.is_, last_rows, rows))))
-    texts = last_texts[:same] + [_compact_json(game.row_json(options, row))
-                                 for row in rows[same:]]
-    _hands_written.keep(match_id, (rows, texts))
-    return f"[{','.join(texts)}]"
 
 
 def _hand(asked) -> dict:
@@ -468,12 +422,9 @@ def add_hand(token):
     asked = _checked()
 
     def add(match: store.Match, version: int) -> store.Match | None:
-        game, options, known = scored(match)
-        hand, standings = next_hand(game, options, len(match.players), match.hands,
-                                    _hand(asked), known)
-        changed = store.add_hand(store.get_db(), match, hand, version, _idempotency_key())
-        keep_scored(changed, options, standings)
-        return changed
+        hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
+                                     match.hands, _hand(asked))
+        return store.add_hand(store.get_db(), match, hand, version, _idempotency_key())
 
     return _changed_answer(token, _change(token, asked.version, add), 201)
 
@@ -488,13 +439,10 @@ def replace_hand(token, number):
     asked = _checked()
 
     def correct(match: store.Match, version: int) -> store.Match | None:
-        options = options_of(match)
-        hand, standings = corrected_hand(GAMES[match.game], options, len(match.players),
-                                         match.hands, number, _hand(asked))
-        changed = store.replace_hand(store.get_db(), match, number, hand, version,
-                                     _idempotency_key())
-        keep_scored(changed, options, standings)
-        return changed
+        hand, _standings = corrected_hand(GAMES[match.game], options_of(match),
+                                          len(match.players), match.hands, number, _hand(asked))
+        return store.replace_hand(store.get_db(), match, number, hand, version,
+                                  _idempotency_key())
 
     return _changed_answer(token, _change(token, asked.version, correct))
 

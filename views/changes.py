@@ -5,7 +5,7 @@ import store
 from scoring.errors import ScoringError
 from scoring.games import score
 
-from .i18n import gettext as _
+from flask_babel import gettext as _
 from .sheets import SHEETS
 from .template_helpers import signed, unit_labels
 

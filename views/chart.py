@@ -5,7 +5,6 @@ geometry; ``templates/matches/_chart.html`` draws it."""
 import math
 from dataclasses import dataclass
 
-from .kept import Kept
 
 # About a phone's column in CSS pixels, so the chart's 14-unit text reads near 16 px there.
 WIDTH, HEIGHT = 320, 200
@@ -154,13 +153,6 @@ def totals_chart(standings, options) -> Chart | None:
     )
 
 
-# The charts of the standings drawn last. Standings are kept per match version
-# (``views.lookup.scored``), so the phones of a table asking for one version bring the same
-# object, and its chart is drawn once. A kept chart holds its standings, so no other object
-# can take their identity while it is kept.
-_charts = Kept(64)
-
-
 def chart_of(standings, options) -> Chart | None:
-    """``totals_chart`` of the standings (with their own options), drawn once."""
-    return _charts.get(id(standings), lambda: (standings, totals_chart(standings, options)))[1]
+    """``totals_chart`` of the standings, with their own options."""
+    return totals_chart(standings, options)

@@ -12,8 +12,8 @@ import store
 
 from . import (TitleRefused, day_of, device_id, is_fragment_request, match_title,
                remembered_matches, render, verify_title)
-from .i18n import gettext as _
-from .i18n import ngettext
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from .lookup import get_match_or_404, scored
 from .sheets import SHEETS
 from .template_helpers import unit_labels

@@ -3,7 +3,9 @@
 import dataclasses
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from jinja2_fragments.flask import render_block
 
 import store
 from scoring.errors import ScoringError
@@ -12,10 +14,9 @@ from scoring.players import verify_players
 from scoring.values import parse_int
 
 from . import is_fragment_request, remember_match, render
-from .kept_pages import render_kept
-from .i18n import gettext as _
-from .lookup import get_game_or_404, get_match_or_404, keep_scored, options_of, scored
 from .changes import describe_changes
+from .forms import shared_render
+from .lookup import get_game_or_404, get_match_or_404, options_of, scored
 from .messages import match_full, refusal
 from .sheets import SHEETS
 
@@ -132,72 +133,38 @@ def create(game):
 
 # --- The sheet ---------------------------------------------------------------------------
 
-def _sheet(match: store.Match, status: int = 200, block: str = "sheet", news=None, **extra):
-    """Render the game's sheet (or one of its blocks for htmx), standings derived afresh.
-    ``news()`` gives what other phones changed, in words: asked only when the sheet is
-    rendered, not when a kept copy answers."""
-    draft = extra.pop("draft", None)
-    template = f"matches/{match.game}.html"
+def _sheet_context(match: store.Match, draft=None, **extra) -> dict:
+    """What the game's sheet template renders from: standings derived afresh."""
+    game, options, standings = scored(match)
+    return {**SHEETS[match.game].context(match, options, standings, extra.get("number"), draft),
+            "news": (), **extra, "match": match, "game": game, "options": options,
+            "standings": standings, "history": store.past_entries(store.get_db(), match)}
 
-    def context() -> dict:
-        game, options, standings = scored(match)
-        return {**SHEETS[match.game].context(match, options, standings, extra.get("number"),
-                                             draft),
-                **extra, "news": news() if news else [], "match": match, "game": game,
-                "options": options, "standings": standings,
-                "history": store.past_entries(store.get_db(), match)}
 
-    if request.method == "GET" and status == 200 and draft is None:
-        # Every phone at the table asks for the same version of the sheet: what the address
-        # asks (a hand to correct, a notice) is in the key with it. A new title is no new
-        # version.
-        body, status = render_kept(("sheet", match.token, match.version, match.title),
-                                   template, block, context)
-    else:
-        body, status = render(template, block, status, **context())
+def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra):
+    """Render the game's sheet (or one of its blocks for htmx)."""
+    body, status = render(f"matches/{match.game}.html", block, status,
+                          **_sheet_context(match, **extra))
     # After a save, an undo or a refusal the sheet's top shows what happened: bring it
     # into view, wherever on the long panel the thumb was.
     scroll = block == "sheet" and request.method == "POST"
     return body, status, {"HX-Reswap": "outerHTML show:#sheet:top"} if scroll else {}
 
 
+def shared_sheet(match: store.Match, read_only: bool, news) -> str:
+    """The sheet block as every phone of this link and language is sent it when the match
+    moves on: with ``news`` (what changed, in words) and no phone's token or keys."""
+    if read_only:
+        match = dataclasses.replace(match, token=match.view_token)
+    with shared_render():
+        return render_block(f"matches/{match.game}.html", "sheet",
+                            **_sheet_context(match, news=news, read_only=read_only))
+
+
 def read_only_sheet(match: store.Match, **extra):
     """The sheet as its read-only link shows it: without entry controls, and rendered with
     the view token in the edit token's place, so no link on it can reveal the edit token."""
     return _sheet(dataclasses.replace(match, token=match.view_token), read_only=True, **extra)
-
-
-def changed_since(link: str, version: int, load):
-    """Whether the match behind ``link`` changed after ``version``: None from its version
-    alone (no entries read, nothing rendered) when nothing did, else the match ``load``
-    finds by the link and a function that tells what changed, in words. The phones of a
-    table ask alike: the sheet kept for the first answers the others, without the
-    changes read or told again."""
-    current = store.match_version(store.get_db(), link)
-    # A version beyond any count is no version a sheet showed.
-    if current is None or parse_int(version) is None:
-        abort(404)
-    if current == version:
-        return None
-    match = load(link)
-    return match, lambda: describe_changes(match, store.changes_since(store.get_db(), match,
-                                                                      version))
-
-
-NOTHING_NEW = ("", 204, {"Cache-Control": "no-store"})
-
-
-@bp.get("/m/<token>/since/<int:version>")
-def since(token, version):
-    """What a phone showing the sheet at ``version`` has not seen: nothing (204), or the
-    sheet as it stands now with a notice of what changed on another phone."""
-    changed = changed_since(token, version, get_match_or_404)
-    if changed is None:
-        return NOTHING_NEW
-    match, news = changed
-    # The panel's sides the phone holds (views.template_helpers.kept_sides).
-    body, status, headers = _sheet(match, news=news, held_sides=request.args.get("sides"))
-    return body, status, {**headers, "Cache-Control": "no-store"}
 
 
 def _hand_from_form(match: store.Match) -> dict:
@@ -284,14 +251,12 @@ def show(token):
 def add_hand(token):
     """Enter the next hand with one tap on a player."""
     match = _match_as_shown(token)
-    game, options, known = scored(match)
     try:
-        hand, standings = next_hand(game, options, len(match.players), match.hands,
-                                    _hand_from_form(match), known)
+        hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
+                                     match.hands, _hand_from_form(match))
     except ScoringError as error:
         return _sheet(match, 422, draft=_draft_or_none(match), **_refusal(error, match))
-    changed = store.add_hand(store.get_db(), match, hand, match.version, _entry_key())
-    keep_scored(changed, options, standings)
+    store.add_hand(store.get_db(), match, hand, match.version, _entry_key())
     return _after_change(match, saved=len(match.hands) + 1)
 
 
@@ -320,14 +285,12 @@ def replace_hand(token, number):
     match = _match_as_shown(token)
     options = options_of(match)
     try:
-        hand, standings = corrected_hand(GAMES[match.game], options, len(match.players),
+        hand, _standings = corrected_hand(GAMES[match.game], options, len(match.players),
                                          match.hands, number, _hand_from_form(match))
     except ScoringError as error:
         return _sheet(match, 422, number=_existing_hand(match, number),
                       draft=_draft_or_none(match), **_refusal(error, match))
-    changed = store.replace_hand(store.get_db(), match, number, hand, match.version,
-                                 _entry_key())
-    keep_scored(changed, options, standings)
+    store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
     return _after_change(match, edited=number)
 
 
@@ -343,13 +306,11 @@ def restore_hand(token, number):
         abort(404)
     options = options_of(match)
     try:
-        hand, standings = corrected_hand(GAMES[match.game], options, len(match.players),
+        hand, _standings = corrected_hand(GAMES[match.game], options, len(match.players),
                                          match.hands, number, previous.data)
     except ScoringError as error:
         return _sheet(match, 422, **_refusal(error, match))
-    changed = store.replace_hand(store.get_db(), match, number, hand, match.version,
-                                 _entry_key())
-    keep_scored(changed, options, standings)
+    store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
     return _after_change(match, edited=number)
 
 

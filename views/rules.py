@@ -7,7 +7,6 @@ from rules_content import search as words
 
 from . import render
 from .i18n import locale_name
-from .kept_pages import render_kept
 from .rule_search import other_language, search, search_filters
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -28,17 +27,13 @@ def results():
     query, game, lang = search_filters()
     found = search(query, locale_name(), game, lang)
 
-    def context() -> dict:
-        grouped = {}  # games in the order of their best hit
-        for hit in found.hits:
-            grouped.setdefault(hit["game"], []).append(hit)
-        showing_for = found.corrected and words.corrected_query(query, found.corrected)
-        return {"query": query, "hits": found.hits, "grouped": grouped,
-                "showing_for": showing_for, "game": game, "lang": lang,
-                "nearest": found.nearest, "searched": bool(words.search_terms(query))}
-
-    # The address names the query and filters; the index searched is the rest.
-    return render_kept(("search", found.digest), "rules/search.html", "results", context)
+    grouped = {}  # games in the order of their best hit
+    for hit in found.hits:
+        grouped.setdefault(hit["game"], []).append(hit)
+    showing_for = found.corrected and words.corrected_query(query, found.corrected)
+    return render("rules/search.html", "results", query=query, hits=found.hits,
+                  grouped=grouped, showing_for=showing_for, game=game, lang=lang,
+                  nearest=found.nearest, searched=bool(words.search_terms(query)))
 
 
 @bp.get("/<game>")

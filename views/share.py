@@ -3,18 +3,24 @@
 import io
 
 import segno
-from flask import Blueprint, Response
+from flask import Blueprint, Response, abort
 
-from .links import absolute_url
+from .links import share_url, table_reach
 from .lookup import get_match_or_404, get_watched_match_or_404
-from .matches import NOTHING_NEW, changed_since, read_only_sheet
+from .matches import read_only_sheet
 
 bp = Blueprint("share", __name__)
+# The share box's links and its note of who can open them (templates/matches/_sheet.html).
+bp.add_app_template_global(share_url)
+bp.add_app_template_global(table_reach)
 
 
-def qr_svg(url: str) -> Response:
+def qr_svg(url: str | None) -> Response:
     """A QR code of ``url`` as an SVG image, dark on white even in dark mode (what a
-    phone's camera reads best), with the standard quiet zone of four modules."""
+    phone's camera reads best), with the standard quiet zone of four modules; a 404 when
+    there is no link the other phones could open."""
+    if url is None:
+        abort(404)
     image = io.BytesIO()
     segno.make(url, error="m").save(image, kind="svg", scale=1, border=4, light="#fff",
                                     xmldecl=False, svgclass=None, lineclass=None)
@@ -25,7 +31,7 @@ def qr_svg(url: str) -> Response:
 def match_qr(token):
     """The QR code of the match's link: a phone that scans it can enter hands."""
     match = get_match_or_404(token)
-    return qr_svg(absolute_url("matches.show", token=match.token))
+    return qr_svg(share_url("matches.show", token=match.token))
 
 
 @bp.get("/v/<view_token>")
@@ -34,19 +40,8 @@ def view(view_token):
     return read_only_sheet(get_watched_match_or_404(view_token))
 
 
-@bp.get("/v/<view_token>/since/<int:version>")
-def view_since(view_token, version):
-    """The read-only sheet's question every few seconds: anything new since ``version``?"""
-    changed = changed_since(view_token, version, get_watched_match_or_404)
-    if changed is None:
-        return NOTHING_NEW
-    match, news = changed
-    body, status, _headers = read_only_sheet(match, news=news)
-    return body, status, {"Cache-Control": "no-store"}
-
-
 @bp.get("/v/<view_token>/qr.svg")
 def view_qr(view_token):
     """The QR code of the read-only link."""
     match = get_watched_match_or_404(view_token)
-    return qr_svg(absolute_url("share.view", view_token=match.view_token))
+    return qr_svg(share_url("share.view", view_token=match.view_token))

@@ -1,8 +1,5 @@
 """Filters and globals the templates share: cards in the reader's language, languages."""
 
-import hashlib
-import os
-from functools import lru_cache
 from urllib.parse import urlsplit
 
 from flask import current_app, request
@@ -11,12 +8,11 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from scoring.cards import Card, Rank
+from store.news import news_id
 
-from . import i18n
-from .i18n import locale_name
+from . import forms
 from .chart import chart_of
-from .kept import Kept
-from .kept_pages import entry_key
+from .i18n import locale_name
 from .presets import preset_of, presets_of
 from .rule_search import why_url
 
@@ -117,8 +113,6 @@ def number(value: int) -> str:
     return _formatted(value, None, locale_name())
 
 
-# A sheet writes the same few totals and gains again and again, in one of two languages.
-@lru_cache(maxsize=4096, typed=True)
 def _formatted(value, pattern: str | None, locale: str) -> str:
     return format_decimal(value, format=pattern, locale=locale).replace("-", MINUS)
 
@@ -142,84 +136,9 @@ def seat_names(seats, players) -> str:
     return ", ".join(players[seat] for seat in seats)
 
 
-# The phones at a table each ask for the sheet after every change: what they all see alike
-# (the history of one version of a match, in one language) is rendered once. At a table
-# night a hundred matches change within one 3 s poll: each version's parts (history, chart,
-# panel sides) must still be there when the last of its four phones asks.
-_kept_html = Kept(1024)
-
-
-def kept_html(key: tuple | None, caller) -> Markup:
-    """What a ``{% call kept_html(key) %}`` block renders, kept by ``key``, the reader's
-    language and the address the app is served under; with no key, rendered afresh."""
-    if key is None:
-        return caller()
-    return _kept_block(_full_key(key), caller)
-
-
-def _full_key(key: tuple) -> tuple:
-    return *key, locale_name(), request.script_root
-
-
-def _kept_block(full_key: tuple, caller) -> Markup:
-    return _kept_html.get(full_key, lambda: Markup(caller()))
-
-
-# What a page is rendered from, under the app's folder: code, templates, translations, the
-# rules texts and the static files whose names pages link to.
-RENDERED_FROM = ("app.py", "store.py", "scoring", "views", "templates", "translations",
-                 "rules_content", "static")
-
-
-@lru_cache(maxsize=4)
-def release_fingerprint(root: str) -> str:
-    """A digest of every file a page is rendered from under ``root``: the same in every
-    process of one release, another after any change to them. Taken once per process."""
-    digest = hashlib.sha256()
-    for top in RENDERED_FROM:
-        start = os.path.join(root, top)
-        walked = os.walk(start) if os.path.isdir(start) else [(root, [], [top])]
-        for folder, folders, files in walked:
-            folders[:] = sorted(name for name in folders if name != "__pycache__")
-            for name in sorted(files):
-                path = os.path.join(folder, name)
-                if os.path.isfile(path):
-                    digest.update(os.path.relpath(path, root).encode() + b"\0")
-                    with open(path, "rb") as file:
-                        digest.update(hashlib.sha256(file.read()).digest())
-    return digest.hexdigest()
-
-
-def _sides_digest(full_key: tuple) -> str:
-    """The name of the sides a key renders: a key renders the same sides for the life of a
-    release (``_kept_html`` relies on it too), so every process of it knows the name
-    without rendering them, the other server process and one restarted alike."""
-    named = f"{release_fingerprint(current_app.root_path)}{full_key!r}"
-    return hashlib.sha256(named.encode()).hexdigest()[:16]
-
-
-def kept_sides(key: tuple | None, held: str | None, caller) -> Markup:
-    """A panel's sides as ``kept_html`` renders them, in a wrapper naming their digest. A
-    phone asking for news says which sides it holds (``held``, views.matches.since): when
-    they are these, the wrapper comes empty and the phone keeps its own (panel.js), so
-    the sides are neither rendered nor sent again. Without a key, only the sides."""
-    if key is None:
-        return caller()
-    full_key = _full_key(key)
-    digest = _sides_digest(full_key)
-    if held == digest:
-        return Markup('<div class="sides" data-sides-held="%s"></div>') % held
-    sides = _kept_block(full_key, caller)
-    return Markup('<div class="sides" data-sides="%s">%s</div>') % (digest, sides)
-
-
 def register(app) -> None:
-    i18n.register(app)
-    # Taken while starting (some 20 ms), not on a phone's first sheet.
-    release_fingerprint(app.root_path)
-    app.add_template_global(entry_key)
-    app.add_template_global(kept_html)
-    app.add_template_global(kept_sides)
+    forms.register(app)
+    app.add_template_global(news_id)
     app.add_template_global(why_url)
     app.add_template_global(chart_of)
     app.add_template_global(tap_label)

@@ -23,6 +23,8 @@ from datetime import UTC, datetime, timedelta
 import sqlite_utils
 from flask import current_app, g
 
+from . import news
+
 ACTIVE, REPLACED, UNDONE = "active", "replaced", "undone"
 
 
@@ -160,7 +162,7 @@ def _add_rule_section_leads(db: sqlite_utils.Database) -> None:
 # Append only: a released schema changes by a new step, never by editing an old one.
 MIGRATIONS = (_create_tables, _create_rules_index, _add_match_versions, _add_entry_keys,
               _add_view_tokens, _add_titles_deletion_and_device_lists, _add_creation_keys,
-              _index_entry_versions, _add_rule_section_leads)
+              _index_entry_versions, _add_rule_section_leads, news.create_news)
 
 
 def schema_version(db: sqlite_utils.Database) -> int:
@@ -245,7 +247,8 @@ def connect(path: str) -> sqlite_utils.Database:
     first, or one deleted or replaced since) or not at the current schema version is
     switched to WAL journaling and migrated, by one process at a time."""
     with _storage_faults():
-        db = sqlite_utils.Database(path)
+        # Any thread may use it next, one at a time (a request's, a greenlet's).
+        db = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
         try:
             db.execute("PRAGMA foreign_keys = ON")
             opened = _file_identity(path)
@@ -504,9 +507,13 @@ def _write_batch(db, batch: list[_Pending]) -> None:
             pending.finished = True
 
 
-# Each thread keeps its connection from one request to the next: opening one (the file, its
-# schema, the write-ahead log's index) costs more than a poll that uses it.
-_kept = threading.local()
+# Connections wait between requests for the next one, of whichever thread or greenlet:
+# opening one (the file, its schema, the write-ahead log's index) costs more than a read
+# that uses it, and a server holding thousands of open streams has file descriptors for
+# the streams, not for a connection each.
+IDLE_CONNECTIONS = 8
+_idle: list[tuple[str, tuple, sqlite_utils.Database]] = []
+_idle_lock = threading.Lock()
 
 
 def _file_state(path: str) -> tuple[int, int, int] | None:
@@ -519,48 +526,61 @@ def _file_state(path: str) -> tuple[int, int, int] | None:
     return status.st_dev, status.st_ino, status.st_ctime_ns
 
 
-def _kept_connection(path: str) -> sqlite_utils.Database | None:
-    """This thread's connection to ``path`` if nothing happened to the file since the last
-    request looked: no replacement, no new permissions, the schema this version knows. A
-    file that did change is opened afresh, migrated and checked, as on the first request."""
-    db, state = getattr(_kept, "db", None), getattr(_kept, "state", None)
-    if db is None:
-        return None
-    try:
-        if (_kept.path == path and state is not None and _file_state(path) == state
-                and schema_version(db) == len(MIGRATIONS)):
-            return db
-    except sqlite3.Error:
-        pass
-    _close(db)
-    return None
+def _idle_connection(path: str) -> sqlite_utils.Database | None:
+    """A waiting connection to ``path`` if nothing happened to the file since it was put
+    back: no replacement, no new permissions, the schema this version knows. One whose
+    file did change is closed; the next request opens, migrates and checks it afresh."""
+    while True:
+        with _idle_lock:
+            found = next((item for item in reversed(_idle) if item[0] == path), None)
+            if found is None:
+                return None
+            _idle.remove(found)
+        _path, state, db = found
+        try:
+            if _file_state(path) == state and schema_version(db) == len(MIGRATIONS):
+                return db
+        except sqlite3.Error:
+            pass
+        db.close()
 
 
 def get_db() -> sqlite_utils.Database:
-    """The request's database handle: the thread's kept connection, else a new one."""
+    """The request's database handle: a waiting connection, else a new one."""
     if "db" not in g:
-        g.db = thread_connection(current_app.config["DATABASE"])
+        g.db = open_connection(current_app.config["DATABASE"])
     return g.db
 
 
-def thread_connection(path: str) -> sqlite_utils.Database:
-    """This thread's kept connection to ``path``, else a new one, kept from now on."""
-    db = _kept_connection(path)
-    if db is None:
-        db = connect(path)
-        state = _file_state(path)
-        # A file replaced while it was being opened is not the one to keep.
-        _kept.db, _kept.path = db, path
-        _kept.state = state if state and state[:2] == _opened_files[db][1] else None
-    return db
+def open_connection(path: str) -> sqlite_utils.Database:
+    """A waiting connection to ``path``, else a new one; give it back with
+    ``put_back``."""
+    return _idle_connection(path) or connect(path)
+
+
+def put_back(db: sqlite_utils.Database) -> None:
+    """Let the next request use the connection, unless enough wait already or it holds a
+    transaction (a fault ended the request halfway)."""
+    path, opened = _opened_files.get(db, (None, None))
+    state = path and _file_state(path)
+    with _idle_lock:
+        if (state and state[:2] == opened and not db.conn.in_transaction
+                and len(_idle) < IDLE_CONNECTIONS):
+            _idle.append((path, state, db))
+            return
+    db.close()
 
 
 def release_db(error=None) -> None:
-    """At the end of a request, give its handle back to the thread for the next request;
-    after an error, close it."""
+    """At the end of a request, give its handle back for the next request; after an error,
+    close it."""
     db = g.pop("db", None)
-    if db is not None and (error is not None or db.conn.in_transaction):
-        _close(db)
+    if db is None:
+        return
+    if error is not None:
+        db.close()
+    else:
+        put_back(db)
 
 
 def close_db(_error=None) -> None:
@@ -568,13 +588,7 @@ def close_db(_error=None) -> None:
     a full disk or a read-only file, and outside requests: at start-up, in a command)."""
     db = g.pop("db", None)
     if db is not None:
-        _close(db)
-
-
-def _close(db: sqlite_utils.Database) -> None:
-    if db is getattr(_kept, "db", None):
-        _kept.db = None
-    db.close()
+        db.close()
 
 
 def clock() -> datetime:
@@ -648,6 +662,18 @@ def match_version(db, link: str) -> int | None:
     row = db.conn.execute("SELECT version FROM matches "
                           "WHERE token = :link OR view_token = :link", {"link": link}).fetchone()
     return row and row[0]
+
+
+def match_state(db, link: str, read_only: bool) -> tuple[int, int, str | None, bool] | None:
+    """The id, version, title and whether it is deleted of the match behind an edit link
+    (or, ``read_only``, a view link): one indexed lookup, for the news of a match. A match
+    deleted longer ago than can be undone is none."""
+    column = "view_token" if read_only else "token"
+    row = db.conn.execute(f"SELECT id, version, title, deleted_at FROM matches "
+                          f"WHERE {column} = ?", [link]).fetchone()
+    if row is None or (row[3] and row[3] < _restorable_since()):
+        return None
+    return row[0], row[1], row[2], bool(row[3])
 
 
 def shown_version(db, link: str) -> int | None:

@@ -1,13 +1,16 @@
-"""A bounded memory of results that cost work to derive, shared by the threads of a
-process: the last ones asked for are kept, the oldest go first."""
+"""The one thing the server keeps of what it derived: the sheet each version of a match is
+sent as to its waiting phones. Keyed by the match's link and version with everything else
+the rendering reads (the language, the version the phones had seen, the address the app is
+served under); a version never changes once written, and a release starts a new process
+with nothing kept. At most ``size`` results, the oldest going first."""
 
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 
-class Kept:
-    """Results by key, at most ``size`` of them."""
+class Cache:
+    """Results by key, at most ``size`` of them, shared by the threads of a process."""
 
     def __init__(self, size: int):
         self.size = size
@@ -21,18 +24,8 @@ class Kept:
                 self._results.move_to_end(key)
                 return self._results[key]
         result = derive()
-        self.keep(key, result)
-        return result
-
-    def find(self, key: Hashable, absent=None):
-        """The result kept for ``key``, or ``absent``."""
-        with self._lock:
-            return self._results.get(key, absent)
-
-    def keep(self, key: Hashable, result) -> None:
-        """Keep ``result`` for ``key``, in place of any kept before."""
         with self._lock:
             self._results[key] = result
-            self._results.move_to_end(key)
             if len(self._results) > self.size:
                 self._results.popitem(last=False)
+        return result

@@ -1,0 +1,178 @@
+"""News of the matches: that a match moved on, told to whatever waits for it in this server
+process. A trigger writes each change of a match into ``match_news`` in the change's own
+transaction; one watcher per process reads the new rows of every process, at most
+``WATCH_EVERY`` after they were committed, and wakes that match's subscribers. A phone's
+stream waits on its subscription, never on the database.
+
+``subscribe(path, match_id)`` and ``publish(path, match_id)`` are the whole interface: a
+server that keeps its matches elsewhere replaces this module."""
+
+import hashlib
+import sqlite3
+import threading
+from contextlib import closing
+
+WATCH_EVERY = 0.1  # seconds between two looks at the database, when nothing wakes it sooner
+# How many rows of news the trigger keeps: far more than all processes write in a look.
+NEWS_KEPT = 10000
+
+
+def create_news(db) -> None:
+    """The table and its trigger (a migration step): a match's version, title or deletion
+    changed is news; the oldest rows beyond ``NEWS_KEPT`` go with each new one."""
+    db.execute("CREATE TABLE match_news (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+               "match_id INTEGER NOT NULL)")
+    db.execute("CREATE TRIGGER match_news_of_change AFTER UPDATE OF version, title, deleted_at "
+               "ON matches BEGIN "
+               "INSERT INTO match_news (match_id) VALUES (NEW.id); "
+               f"DELETE FROM match_news WHERE seq <= (SELECT max(seq) FROM match_news) - "
+               f"{NEWS_KEPT}; END")
+
+
+def news_id(version: int, title: str | None, deleted: bool) -> str:
+    """What a phone that has heard a match's news has heard: the version, and the title,
+    which is no version of its own; "gone" for a deleted match.
+
+    >>> news_id(7, None, False), news_id(7, "x", True)
+    ('7.e3b0c442', '7.gone')
+    """
+    if deleted:
+        return f"{version}.gone"
+    return f"{version}.{hashlib.sha256((title or '').encode()).hexdigest()[:8]}"
+
+
+class Subscription:
+    """One waiter's interest in one match: ``wait`` returns True once it has news."""
+
+    def __init__(self, watcher: "_Watcher", match_id: int):
+        self._watcher, self.match_id = watcher, match_id
+        self._news = threading.Event()
+
+    def wait(self, timeout: float) -> bool:
+        """Whether news came within ``timeout`` seconds (or before this call)."""
+        told = self._news.wait(timeout)
+        self._news.clear()
+        return told
+
+    def tell(self) -> None:
+        self._news.set()
+
+    def close(self) -> None:
+        self._watcher.leave(self)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc):
+        self.close()
+
+
+class _Watcher:
+    """The process's one reader of ``match_news`` for one database file."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._subscribers: dict[int, set[Subscription]] = {}
+        self._lock = threading.Lock()
+        self._look_now = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def join(self, match_id: int) -> Subscription:
+        subscription = Subscription(self, match_id)
+        with self._lock:
+            self._subscribers.setdefault(match_id, set()).add(subscription)
+            # Started by the first subscriber, in the process that serves it (never in a
+            # server's parent process, whose threads a fork would not take along).
+            if self._thread is None or not self._thread.is_alive():
+                # Read now, before the subscriber looks at its match: what is committed
+                # after that look is news to it.
+                self._thread = threading.Thread(target=self._watch, args=(self._newest(),),
+                                                daemon=True, name="match-news")
+                self._thread.start()
+        return subscription
+
+    def leave(self, subscription: Subscription) -> None:
+        with self._lock:
+            waiting = self._subscribers.get(subscription.match_id)
+            if waiting is not None:
+                waiting.discard(subscription)
+                if not waiting:
+                    del self._subscribers[subscription.match_id]
+
+    def look_now(self) -> None:
+        self._look_now.set()
+
+    def _tell(self, match_ids) -> None:
+        with self._lock:
+            told = [subscription for match_id in match_ids
+                    for subscription in self._subscribers.get(match_id, ())]
+        for subscription in told:
+            subscription.tell()
+
+    def _tell_everyone(self) -> None:
+        with self._lock:
+            told = [subscription for waiting in self._subscribers.values()
+                    for subscription in waiting]
+        for subscription in told:
+            subscription.tell()
+
+    def _newest(self) -> int | None:
+        try:
+            with closing(sqlite3.connect(self.path, timeout=0)) as db:
+                return db.execute("SELECT coalesce(max(seq), 0) FROM match_news").fetchone()[0]
+        except sqlite3.Error:
+            return None
+
+    def _watch(self, last: int | None) -> None:
+        """Read the new news rows whenever another connection committed (SQLite's
+        ``data_version`` says so), until the process ends. A database that cannot be read
+        just now is looked at again next time; one restored or replaced (its news numbered
+        anew) is news for every match."""
+        seen_version = None
+        while True:
+            self._look_now.wait(WATCH_EVERY)
+            self._look_now.clear()
+            try:
+                with closing(sqlite3.connect(self.path, timeout=0)) as db:
+                    while True:
+                        version = db.execute("PRAGMA data_version").fetchone()[0]
+                        if version != seen_version:
+                            seen_version = version
+                            last = self._read(db, last)
+                        self._look_now.wait(WATCH_EVERY)
+                        self._look_now.clear()
+            except sqlite3.Error:
+                seen_version = None
+
+    def _read(self, db, last: int | None) -> int:
+        newest = db.execute("SELECT coalesce(max(seq), 0) FROM match_news").fetchone()[0]
+        if last is None or newest < last:
+            self._tell_everyone()
+            return newest
+        if newest > last:
+            self._tell({match_id for (match_id,) in db.execute(
+                "SELECT DISTINCT match_id FROM match_news WHERE seq > ?", [last])})
+        return newest
+
+
+_watchers: dict[str, _Watcher] = {}
+_watchers_lock = threading.Lock()
+
+
+def _watcher(path: str) -> _Watcher:
+    with _watchers_lock:
+        if path not in _watchers:
+            _watchers[path] = _Watcher(path)
+        return _watchers[path]
+
+
+def subscribe(path: str, match_id: int) -> Subscription:
+    """Wait for news of a match of the database at ``path``; close the subscription when
+    done (it is a context manager)."""
+    return _watcher(path).join(match_id)
+
+
+def publish(path: str, match_id: int) -> None:
+    """A change of the match was committed in this process: the watcher looks at once
+    instead of at its next turn (the row itself the change's transaction wrote)."""
+    _watcher(path).look_now()
