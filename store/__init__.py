@@ -656,14 +656,6 @@ def get_match(db, token: str) -> Match | None:
     return _match_where(db, "token", token)
 
 
-def match_version(db, link: str) -> int | None:
-    """How often the match behind a link (edit or view) has changed: one indexed lookup, for
-    the phones that ask every few seconds whether anything is new."""
-    row = db.conn.execute("SELECT version FROM matches "
-                          "WHERE token = :link OR view_token = :link", {"link": link}).fetchone()
-    return row and row[0]
-
-
 def match_state(db, link: str, read_only: bool) -> tuple[int, int, str | None, bool] | None:
     """The id, version, title and whether it is deleted of the match behind an edit link
     (or, ``read_only``, a view link): one indexed lookup, for the news of a match. A match
@@ -742,31 +734,10 @@ def _match_from_rows(db, rows: list[dict]) -> Match:
                  row["version"], row["view_token"], row["title"])
 
 
-# The hands of the version last read of each match, by its link. A version's hands never
-# change once written (a restore moves every version on), and the phones at a table read
-# the same version again and again: a long match's thousand entries are read and decoded
-# once per change instead of once per look.
-_hands_read: dict[str, tuple[int, tuple]] = {}
-_hands_lock = threading.Lock()
-HANDS_KEPT = 1024
-
-
 def _active_hands(db, row: dict) -> tuple[dict, ...]:
-    kept = _hands_read.get(row["token"])
-    if kept is not None and kept[0] == row["version"]:
-        return kept[1]
-    # Only from an older version: a thread may read the match just before another keeps
-    # the hands of a newer one.
-    added = (_hands_added_since(db, row["id"], *kept) if kept is not None
-             and kept[0] < row["version"] else None)
-    if added is not None:
-        hands = (*kept[1], *added)
-    else:
-        hands = tuple(json.loads(r["data"]) for r in _select(db,
-            "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
-            [row["id"], ACTIVE]))
-    _keep_hands(row["token"], row["version"], hands)
-    return hands
+    return tuple(json.loads(r["data"]) for r in _select(db,
+        "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
+        [row["id"], ACTIVE]))
 
 
 # The entries a change after :version created or ended, each found through its index of
@@ -790,36 +761,9 @@ def _live_count(db, match_id: int) -> int:
     return db.execute(_LIVE_COUNT, {"match": match_id}).fetchone()[0]
 
 
-def _hands_added_since(db, match_id: int, version: int,
-                       hands: tuple[dict, ...]) -> list[dict] | None:
-    """The hands saved after ``version``, when ``hands`` were the match's hands then and
-    nothing else changed since (another process saved them); else None. Only hands that
-    follow on from those, and with them all there are, are hands added: a restored
-    database's entries are numbered from 1 again, and may be fewer; entries from before
-    versions were counted (None) say nothing of when they came; and a newer version with
-    no newer entry is no change this knows of."""
-    rows = list(_select(db, f"{_CHANGED_SINCE} UNION SELECT * FROM entries "
-                        "WHERE match_id = :match AND version IS NULL ORDER BY number",
-                        {"match": match_id, "version": version}))
-    numbers = range(len(hands) + 1, len(hands) + 1 + len(rows))
-    if not rows or _live_count(db, match_id) != len(hands) + len(rows) or any(
-            r["status"] != ACTIVE or r["version"] is None or r["number"] != number
-            for r, number in zip(rows, numbers)):
-        return None
-    return [json.loads(r["data"]) for r in rows]
-
-
-def _keep_hands(token: str, version: int, hands: tuple[dict, ...]) -> None:
-    with _hands_lock:
-        _hands_read[token] = version, hands
-        if len(_hands_read) > HANDS_KEPT:
-            del _hands_read[next(iter(_hands_read))]
-
-
 def past_entries(db, match: Match) -> list[PastEntry]:
     """What edits and undos replaced up to the match's version, newest first: a change
-    another process made since the match was read is not part of its history yet (and the
-    sheet of that version is kept)."""
+    another process made since the match was read is not part of its history yet."""
     return [PastEntry(r["id"], r["number"], json.loads(r["data"]), r["status"],
                       r["created_at"], r["ended_at"])
             for r in _select(db,
@@ -916,12 +860,11 @@ def _as_read(data: dict) -> dict:
 
 def _changed(match: Match, version: int, new_version: int,
              hands: tuple[dict, ...]) -> Match | None:
-    """The match as a change left it, with ``hands``, kept for the next read: the answer to
-    the change and the phones' next look read nothing. None when the change was made as of
-    another version than the match was read at: what it left is not known here."""
+    """The match as a change left it, with ``hands``: the answer to the change reads nothing
+    again. None when the change was made as of another version than the match was read at:
+    what it left is not known here."""
     if version != match.version:
         return None
-    _keep_hands(match.token, new_version, hands)
     return replace(match, hands=hands, version=new_version)
 
 

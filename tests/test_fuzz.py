@@ -108,7 +108,9 @@ class Table:
 
     def version(self, token: str) -> int:
         with self.app.app_context():
-            return store.match_version(store.get_db(), token) or 0
+            db = store.get_db()
+            state = store.match_state(db, token, False) or store.match_state(db, token, True)
+            return state[1] if state else 0
 
 
 GOOD_HANDS = {

@@ -5,6 +5,7 @@ table waiting; a hand saved through one worker reaches the streams held by the o
 import http.client
 import json
 import socket
+import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -73,7 +74,7 @@ def test_a_worker_compiles_every_template_before_its_first_request(app, monkeypa
 def api(port: int, method: str, path: str, body=None) -> dict:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
-        connection.request(method, path, body=json.dumps(body),
+        connection.request(method, path, body=None if body is None else json.dumps(body),
                            headers={"Content-Type": "application/json"})
         return json.loads(connection.getresponse().read())
     finally:
@@ -144,3 +145,35 @@ def test_a_hand_saved_through_either_worker_reaches_every_stream_within_a_second
     finally:
         for stream in streams:
             stream.close()
+
+
+def test_sixteen_phones_saving_at_four_tables_through_both_workers_lose_nothing(
+        served_as_make_run):
+    """Writers race on one match from both workers: each waits its turn without holding
+    up the worker's other greenlets, and every hand is stored once."""
+    port = served_as_make_run
+    tokens = [api(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"],
+                                                    "options": {"variant": "portuguese"}})
+              ["token"] for _table in range(4)]
+    answered = []
+
+    def phone(token: str) -> None:
+        for _hand in range(10):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            try:
+                connection.request("POST", f"/api/v1/matches/{token}/hands",
+                                   body=json.dumps({"winner": 0}),
+                                   headers={"Content-Type": "application/json"})
+                answered.append(connection.getresponse().status)
+            finally:
+                connection.close()
+
+    phones = [threading.Thread(target=phone, args=(token,)) for token in tokens
+              for _phone in range(4)]
+    for started in phones:
+        started.start()
+    for started in phones:
+        started.join()
+    assert answered == [201] * 160
+    for token in tokens:
+        assert len(api(port, "GET", f"/api/v1/matches/{token}")["hands"]) == 40
