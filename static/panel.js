@@ -25,13 +25,16 @@
 // A sheet listens to its match's news ([data-seen], [data-events]): when another phone
 // changed the match, the new sheet takes this one's place, keeping a panel with an unsaved
 // entry as it is (its save then meets the stale-sheet flow).
-// A save the network lost waits on the phone, with the key and version it was made with,
-// and goes out by itself when the connection returns; the service worker (data-worker on
-// this script) keeps the pages, so that a sheet also opens offline.
+// A new hand whose save the network lost waits on the phone with the others (static/
+// queue.js, which this script hands it over to) and the panel moves on; a correction the
+// network lost waits in its panel, with the key and version it was made with. Either goes
+// out by itself when the connection returns. The service worker (data-worker on this
+// script) keeps the pages, so that a sheet also opens offline.
 (function () {
   "use strict";
 
   const WORKER = document.currentScript && document.currentScript.dataset.worker;
+  const queue = window.TablemateQueue || null;
 
   const PANEL = "form[data-local-panel]";
   // Controls only a page without this script needs (e.g. "OK" after a choice) step aside.
@@ -105,15 +108,17 @@
       return valueOf(form, name) === value;
     }));
 
+  const tapsOf = (form, pile) => [...form.querySelectorAll(`[data-pile="${pile}"]`)]
+    .filter((input) => whole(input.value) > 0);
+  const pileTotal = (form, pile) => tapsOf(form, pile).reduce(
+    (sum, input) => sum + whole(input.value) * whole(input.dataset.cardValue), whole(valueOf(form, pile)));
+
   function pileSum(form, pile) {
     const typed = valueOf(form, pile).trim();
-    const taps = [...form.querySelectorAll(`[data-pile="${pile}"]`)]
-      .filter((input) => whole(input.value) > 0);
+    const taps = tapsOf(form, pile);
     if (!taps.length) return "";
     const parts = taps.map((input) => `${whole(input.value)}×${input.dataset.cardValue}`);
-    const total = taps.reduce((sum, input) => sum + whole(input.value) * whole(input.dataset.cardValue),
-                              whole(typed));
-    return [...(typed && whole(typed) ? [typed] : []), ...parts].join(" + ") + " = " + total;
+    return [...(typed && whole(typed) ? [typed] : []), ...parts].join(" + ") + " = " + pileTotal(form, pile);
   }
 
   function render(form) {
@@ -216,6 +221,12 @@
 
   // --- After every change -------------------------------------------------------------
 
+  // The preview answers the entry as it was when asked (after a pause): a hand that waits to
+  // be sent is told by its preview's scores only if the entry is still that one.
+  const entryOf = (form) => JSON.stringify([...new FormData(form)].filter(([name]) => !NOT_STORED.has(name)));
+  const previewed = new WeakMap();
+  const previewCurrent = (form) => previewed.get(form) === entryOf(form);
+
   function changed(form) {
     render(form);
     remember(form);
@@ -277,12 +288,18 @@
     }
   });
 
+  // "Discard mine" drops the entry the sheet sent back, and whatever else the phone kept of
+  // the match; but not an entry typed for a later hand, behind hands that wait to be sent.
   document.addEventListener("click", (event) => {
     const discard = event.target.closest("[data-discard]");
     if (!discard) return;
     for (const form of document.querySelectorAll(PANEL)) forget(form);
+    const note = document.querySelector("#sheet [data-queue-note]");
+    const next = note ? whole(note.dataset.next) : Infinity;
+    const prefix = STORE_PREFIX + discard.dataset.discard + ":";
     for (const key of Object.keys(localStorage)) {
-      if (key.startsWith(STORE_PREFIX + discard.dataset.discard + ":")) localStorage.removeItem(key);
+      const later = /:next-(\d+)$/.exec(key);
+      if (key.startsWith(prefix) && !(later && whole(later[1]) > next)) localStorage.removeItem(key);
     }
   });
 
@@ -312,7 +329,12 @@
     }
   }
 
-  function keepPending(form) {
+  // What a request sends (the button pressed among it), as htmx made it up.
+  const sentFields = (event) => (event.detail.requestConfig ? [...event.detail.requestConfig.formData] : null);
+
+  function keepPending(form, sent) {
+    // A new hand waits with the others, and the panel moves on.
+    if (queue && sent && queue.take(form, sent)) return;
     const submitter = lastSubmitter.get(form);
     const pending = {
       fields: [...new FormData(form)].filter(([name]) => name !== "csrf_token"),
@@ -353,6 +375,7 @@
   }
 
   function sendPending(root) {
+    if (queue) queue.send();
     if (!navigator.onLine) return;
     for (const form of root.querySelectorAll(PANEL)) {
       if (pendingOf(form)) resend(form);
@@ -374,7 +397,14 @@
   };
 
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (isSave(event)) event.detail.elt.dataset.sending = "true";
+    if (!isSave(event)) return;
+    // Hands wait already, or the phone is offline: this one goes behind them, at once.
+    if (queue && queue.mustWait(event.detail.elt)) {
+      event.preventDefault();
+      queue.take(event.detail.elt, sentFields(event));
+      return;
+    }
+    event.detail.elt.dataset.sending = "true";
   });
   // Told on the sheet, the target, before the answer replaces it.
   document.addEventListener("htmx:beforeSwap", (event) => {
@@ -382,7 +412,7 @@
     if (!form) return;
     if (event.detail.xhr.status >= 500) {
       event.detail.shouldSwap = false;
-      keepPending(form);
+      keepPending(form, sentFields(event));
     } else {
       // Answered: saved, or refused with the entry sent back on the sheet. Either way it
       // no longer waits here, nor in the sheet the answer brings: sent again, it would
@@ -400,10 +430,20 @@
 
   for (const trouble of ["htmx:sendError", "htmx:timeout"]) {
     document.addEventListener(trouble, (event) => {
-      if (isSave(event)) keepPending(event.detail.elt);
+      if (isSave(event)) keepPending(event.detail.elt, sentFields(event));
       else if (event.detail.elt.closest && event.detail.elt.closest(PANEL)) unchecked(event.detail.target);
     });
   }
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const wrap = event.detail.elt;
+    const form = wrap.matches && wrap.matches(".preview-wrap") && wrap.closest(PANEL);
+    if (form) previewed.set(wrap, entryOf(form));
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const wrap = event.detail.elt;
+    const form = wrap.matches && wrap.matches(".preview-wrap") && wrap.closest(PANEL);
+    if (form && event.detail.successful) previewed.set(form, previewed.get(wrap));
+  });
   document.addEventListener("htmx:afterRequest", (event) => {
     const form = savedBy(event);
     if (!form) return;
@@ -446,9 +486,22 @@
         if (form.dataset.restored) askPreview(form);
         continue;
       }
+      // A new hand's panel as the server sent it, blank: the next hand starts from a copy.
+      if (form.dataset.queue && form.dataset.fresh !== undefined) blanks.set(form.dataset.queue, form.cloneNode(true));
       form.dataset.ready = "true";
+      // The preview the server sent answers the entry it sent.
+      previewed.set(form, entryOf(form));
+      if (queue) queue.arrange(form);
       forgetOlder(form);
       if (form.dataset.fresh !== undefined) applyKeptChoices(form);
+      // A new hand an older version of this script kept here joins the others.
+      if (queue && form.dataset.queue && pendingOf(form)) {
+        const pending = pendingOf(form);
+        takeUpPending(form);
+        localStorage.removeItem(pendingKey(form));
+        queue.take(form, [...pending.fields, ...(pending.submitter ? [pending.submitter] : [])]);
+        continue;
+      }
       if (takeUpPending(form)) {
         remember(form);
         continue;
@@ -459,6 +512,70 @@
       if (form.dataset.fresh === undefined) remember(form);
       if (form.dataset.restored) askPreview(form);
     }
+    if (queue) queue.show();
+  }
+
+  // --- The next hand, while the ones before it wait to be sent ---------------------------
+
+  // The blank panel of each match's next hand, as the server last sent it.
+  const blanks = new Map();
+
+  // The panel emptied for the next hand: a copy of the blank one, set up afresh (a panel
+  // with no copy, Burro's player buttons, is reset). Returns the panel now on the page.
+  function blank(form) {
+    forget(form);
+    const copy = blanks.get(form.dataset.queue);
+    if (!copy) {
+      form.reset();
+      failed(form, false);
+      markWaiting(form, null);
+      render(form);
+      if (queue) queue.arrange(form);
+      return form;
+    }
+    const next = copy.cloneNode(true);
+    form.replaceWith(next);
+    if (window.htmx) window.htmx.process(next);
+    setUp(next.parentElement);
+    return next;
+  }
+
+  const wordsOf = (element) => (element.innerText || element.textContent).replace(/\s+/g, " ").trim();
+
+  // One part of an entry in words ([data-describe]): a button that sent the hand or is
+  // pressed, a chosen choice's label, or a count with its label ("Cards on the table 50").
+  // A part in a disabled or hidden alternative does not count; a side folded up does.
+  function partOf(form, element, fields) {
+    if (element.closest("fieldset:disabled, [hidden]:not(.side-body)")) return "";
+    if (element instanceof HTMLButtonElement) {
+      const sent = fields.some(([name, value]) => name === element.name && value === element.value);
+      return sent || element.getAttribute("aria-pressed") === "true" ? wordsOf(element) : "";
+    }
+    if (element instanceof HTMLLabelElement) {
+      const choice = element.querySelector("input");
+      return choice && choice.checked ? wordsOf(element) : "";
+    }
+    const input = element.matches("input") ? element : element.querySelector("input:not([data-pile])");
+    const count = input ? pileTotal(form, input.name) : 0;
+    return count ? `${element.dataset.describe} ${count}` : "";
+  }
+
+  // A hand in the panel's words, for the history while it waits to be sent: its preview's
+  // scores if they answer it, else what was chosen and tapped, side by side.
+  function describe(form, fields) {
+    const preview = form.querySelector("#preview");
+    const scores = preview && previewCurrent(form) ? [...preview.querySelectorAll(".preview-side")] : [];
+    if (scores.length) return scores.map(wordsOf).join(" · ");
+    const loose = [];
+    const sides = new Map();
+    for (const element of form.querySelectorAll("[data-describe]")) {
+      const part = partOf(form, element, fields);
+      const side = element.closest("fieldset.side");
+      if (part && side) sides.set(side, [...(sides.get(side) || []), part]);
+      else if (part) loose.push(part);
+    }
+    const named = [...sides].map(([side, parts]) => `${wordsOf(side.querySelector("legend"))}: ${parts.join(", ")}`);
+    return [...loose, ...named].join(" · ");
   }
 
   // Side names stick just under the scoreboard, whose height follows the screen and names.
@@ -480,18 +597,28 @@
   document.addEventListener("htmx:beforeRequest", (event) => {
     const sheet = document.getElementById("sheet");
     // Forms change the match (save, undo, restore); the preview's questions do not.
-    if (sheet && sheet.contains(event.detail.elt) && event.detail.elt.tagName === "FORM") {
+    if (!event.defaultPrevented && sheet && sheet.contains(event.detail.elt) && event.detail.elt.tagName === "FORM") {
       changesOnTheirWay.set(event.detail.xhr, event.detail.elt);
     }
   });
-  // After the save's own handling of the answer (above), which looks its form up here.
-  document.addEventListener("htmx:afterRequest", (event) => {
-    if (changesOnTheirWay.delete(event.detail.xhr) && !changesOnTheirWay.size && heldNews) {
+  function settled(change) {
+    if (changesOnTheirWay.delete(change) && !changesOnTheirWay.size && heldNews) {
       const [html, id] = heldNews;
       heldNews = null;
       heard(html, id);
     }
-  });
+  }
+  // After the save's own handling of the answer (above), which looks its form up here; and
+  // after htmx has told of a failure (it does so just after this event): a sheet the news
+  // brought must not take the form off the page before the failure is heard of.
+  document.addEventListener("htmx:afterRequest", (event) => queueMicrotask(() => settled(event.detail.xhr)));
+
+  // A change the queue sends (a fetch, not htmx) holds the news back in the same way.
+  function onItsWay(change) {
+    const mark = {};
+    changesOnTheirWay.set(mark, null);
+    change.finally(() => settled(mark));
+  }
 
   const unsaved = (form) => Boolean((storeKey(form) && localStorage.getItem(storeKey(form)))
                                     || pendingOf(form));
@@ -516,15 +643,16 @@
   }
 
   // The new sheet takes this one's place, but a panel with an unsaved entry stays as it is
-  // (its save then meets the stale-sheet flow).
-  function takeOver(html) {
+  // (its save then meets the stale-sheet flow) unless the new sheet brings back an entry
+  // of its own (``keepUnsaved`` false: a waiting hand refused).
+  function takeOver(html, keepUnsaved = true) {
     const sheet = document.getElementById("sheet");
     const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("sheet");
     if (!sheet || !fresh) return;
     madeOurs(fresh);
     const panel = sheet.querySelector(PANEL);
     const freshPanel = fresh.querySelector(PANEL);
-    if (panel && freshPanel && unsaved(panel)) freshPanel.replaceWith(panel);
+    if (keepUnsaved && panel && freshPanel && unsaved(panel)) freshPanel.replaceWith(panel);
     const adopted = document.adoptNode(fresh);
     sheet.replaceWith(adopted);
     if (window.htmx) window.htmx.process(adopted);
@@ -625,10 +753,17 @@
     if (note) note.hidden = navigator.onLine && !unreachable;
   }
 
-  window.addEventListener("offline", () => reachable(false));
+  // A stream open when the wifi went may never hear that it did: it is opened afresh
+  // (with the news the sheet shows) when the wifi is back.
+  window.addEventListener("offline", () => {
+    reachable(false);
+    if (stream) stream.close();
+    stream = null;
+  });
   window.addEventListener("online", () => {
     reachable(true);
     sendPending(document);
+    listen();
   });
 
   // The service worker keeps each page a visit fetches; a sheet that changed on the page
@@ -662,7 +797,12 @@
     listen();
     // htmx has just arrived (a page opened offline, or while the wifi was away).
     if (event.detail.elt === document.body) sendPending(document);
+    // An answer came, or a new sheet: the hands that wait may go (after a choice on one).
+    else if (queue) queue.send();
   });
+
+  if (queue) queue.connect({ swap: takeOver, blank, describe, newKey, onItsWay });
+
   function start() {
     setUp(document);
     followBoard();

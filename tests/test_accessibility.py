@@ -93,15 +93,18 @@ def refused_import(page: Page, client) -> None:
 
 
 def offline_with_a_game_waiting(page: Page, client) -> None:
-    """A Burraco sheet with the wifi gone: "Offline" at the top, the preview not checked,
-    a saved game waiting to be sent, and "Keep the screen on" pressed."""
+    """A Burraco sheet with the wifi gone: "Offline" at the top, a saved game waiting to be
+    sent (its greyed row and the line that says so), the next game's preview not checked,
+    and "Keep the screen on" pressed."""
     page.goto(sheet(client, "burraco", FOUR, BURRACO_HAND))
     page.locator("[data-wake-lock]").click()
     page.context.set_offline(True)
     page.locator("#panel input[type=number]").first.fill("50")
     page.locator("#preview.unchecked").wait_for()
     page.locator("#panel button.primary").click()
-    page.locator("[data-save-failed]").wait_for()
+    page.locator("#sheet tr.waiting").wait_for()
+    page.locator("#panel input[type=number]").first.fill("30")
+    page.locator("#preview.unchecked").wait_for()
 
 
 def api_docs(page: Page, client) -> None:

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 TWO = ["Anna", "Ben"]
 EIGHT = ["Anna", "Ben", "Carla", "Dan", "Eva", "Fritz", "Greta", "Hans"]
 STORE_PREFIX = "tablemate:entry:"
+QUEUE_PREFIX = "tablemate:queue:"
 
 
 # --- Helpers -------------------------------------------------------------------------------
@@ -71,7 +72,29 @@ def preview_sides(page: Page) -> Locator:
 
 
 def history_rows(page: Page) -> Locator:
-    return page.locator(".history tbody tr:not(.breakdown)")
+    """The history's rows of the hands the server holds."""
+    return page.locator(".history tbody tr:not(.breakdown):not(.waiting)")
+
+
+def waiting_rows(page: Page) -> Locator:
+    """The history's greyed rows of the new hands waiting on this phone to be sent."""
+    return page.locator(".history tbody tr.waiting")
+
+
+def nothing_waits(page: Page, token: str) -> None:
+    """Wait until the phone keeps no new hand of the match to send: from then on it sends
+    none."""
+    page.wait_for_function("(key) => localStorage.getItem(key) === null",
+                           arg=QUEUE_PREFIX + token)
+
+
+def after_a_chance_to_send(page: Page) -> None:
+    """The browser tells the page the connection is back, then the page asks the server
+    something itself: anything the phone would send goes out before that question."""
+    page.evaluate("""async () => {
+        window.dispatchEvent(new Event("online"));
+        await fetch("/", {cache: "no-store"});
+    }""")
 
 
 def kept_entries(page: Page, token: str) -> dict[str, list]:
@@ -324,10 +347,10 @@ def test_a_look_for_news_while_a_save_is_on_its_way_does_not_call_it_another_pho
 
 def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(page: Page):
     """The phone has wifi but the table's server does not answer just as Save is tapped:
-    the panel stays as filled in and says "Not sent yet … Try again"; "Try again" while the
-    server is still away changes nothing; once it answers, the game goes out by itself and
-    is stored once (UX.md: "Nothing typed or tapped is ever lost: not to … a dropped
-    wifi")."""
+    the game waits on the phone, shown in the history as "Not sent yet" with its preview's
+    scores, and the panel moves on to game 2; "Try again" while the server is still away
+    changes nothing; once it answers, the game goes out by itself and is stored once (UX.md:
+    "Nothing typed or tapped is ever lost: not to … a dropped wifi")."""
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     typed(page, "Ben", "Cards left in hand").fill("20")
@@ -335,27 +358,30 @@ def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(pag
 
     page.route(f"**/m/{token}/**", lambda route: route.abort("connectionrefused"))
     save_button(page).tap()
-    failed = page.locator("[data-save-failed]")
-    expect(failed).to_be_visible()
-    expect(failed).to_contain_text("Not sent yet: the connection failed.")
-    expect(typed(page, "Anna", "Cards on the table")).to_have_value("50")
-    expect(typed(page, "Ben", "Cards left in hand")).to_have_value("20")
-    expect(page.get_by_role("heading", name="Enter game 1")).to_be_visible()
+    waiting = page.locator("[data-queue-note]")
+    expect(waiting).to_contain_text("1 game waits on this phone: it goes out by itself when "
+                                    "the connection returns.")
+    expect(waiting_rows(page)).to_have_text([re.compile(r"^1\s*Not sent yet Anna \+50 · Ben −20$")])
+    expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
+    expect(typed(page, "Anna", "Cards on the table")).to_have_value("")
     expect(page.locator(".toast")).to_have_count(0)
-    failed.scroll_into_view_if_needed()
+    expect_totals(page, 0, 0)
     shot(page, "table_offline_not_saved")
-    failed.get_by_role("button", name="Try again").tap()
-    expect(failed).to_be_visible()
+    waiting.get_by_role("button", name="Try again").tap()
+    expect(waiting_rows(page)).to_have_count(1)
     assert stored_hands(page, token) == []
 
     sent = saves_sent(page, token)
     page.unroute(f"**/m/{token}/**")
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=4000)
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=5000)
     expect_totals(page, 50, -20)
-    page.wait_for_timeout(2500)  # a poll later: the answered entry waits no more
+    nothing_waits(page, token)
+    after_a_chance_to_send(page)
     assert len(sent) == 1
     assert len(stored_hands(page, token)) == 1
     expect(history_rows(page)).to_have_count(1)
+    expect(waiting_rows(page)).to_have_count(0)
+    expect(waiting).to_be_hidden()
     expect(typed(page, "Anna", "Cards on the table")).to_have_value("")
 
 
@@ -380,8 +406,9 @@ def test_a_saved_correction_is_not_kept_on_the_phone(page: Page):
 
 def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
     """The server answers, but cannot store the game just now (503: its disk full, the
-    database being restored): the sheet stays as it was, with the entry and "Not sent
-    yet", and the game goes out by itself once the server can take it, stored once."""
+    database being restored): the sheet stays as it was, its answer is not shown, and the
+    game waits on the phone, "Not sent yet" with what was entered, while the panel moves on;
+    it goes out by itself once the server can take it, stored once."""
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     typed(page, "Ben", "Cards left in hand").fill("20")
@@ -390,17 +417,21 @@ def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
     page.route(unavailable, lambda route: route.fulfill(
         status=503, content_type="text/html", body="<p>Try again shortly.</p>"))
     save_button(page).tap()
-    expect(page.locator("[data-save-failed]")).to_contain_text("Not sent yet")
+    # Saved before its preview came back: the row says what was typed.
+    expect(waiting_rows(page)).to_have_text([re.compile(
+        r"^1\s*Not sent yet (Anna \+50 · Ben −20|Anna: Cards on the table 50 · Ben: Cards left in hand 20)$")])
     assert sheet.evaluate("(element) => element.isConnected")
-    expect(typed(page, "Anna", "Cards on the table")).to_have_value("50")
+    expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
+    expect(typed(page, "Anna", "Cards on the table")).to_have_value("")
     expect(page.get_by_text("Try again shortly.")).to_have_count(0)
     assert stored_hands(page, token) == []
 
     sent = saves_sent(page, token)
     page.unroute(unavailable)
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=4000)
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=5000)
     expect_totals(page, 50, -20)
-    page.wait_for_timeout(2500)
+    nothing_waits(page, token)
+    after_a_chance_to_send(page)
     assert len(sent) == 1 and len(stored_hands(page, token)) == 1
 
 

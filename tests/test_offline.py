@@ -15,7 +15,8 @@ from playwright.sync_api import Page, expect
 from test_browser import player_button
 from test_browser import expect_totals as expect_burro_totals
 from test_browser_burraco import expect_totals, save_button
-from test_browser_table import TWO, history_rows, open_match, saves_sent, stored_hands, typed
+from test_browser_table import (TWO, after_a_chance_to_send, history_rows, nothing_waits,
+                                open_match, saves_sent, stored_hands, typed, waiting_rows)
 
 YEAR = 365 * 24 * 3600
 VERSIONED = re.compile(r"/static/(?P<stem>[\w./-]+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.\w+)")
@@ -93,8 +94,9 @@ def fill_a_game(page: Page, table: str, hand: str) -> None:
 @pytest.mark.browser
 def test_without_wifi_the_sheet_opens_and_a_saved_game_goes_out_once_when_it_returns(page: Page):
     """The wifi drops mid-evening: the sheet still opens on a reload and says "offline"; a
-    game saved meanwhile waits on the phone, survives another reload, and is stored once
-    when the wifi comes back, with no tap."""
+    game saved meanwhile waits on the phone, shown as "Not sent yet" while the panel moves
+    on to game 2, survives another reload, and is stored once when the wifi comes back,
+    with no tap."""
     token = open_match(page, "burraco", TWO, target=2005)
     looked_after(page)
     note = page.locator("[data-offline-note]")
@@ -108,13 +110,18 @@ def test_without_wifi_the_sheet_opens_and_a_saved_game_goes_out_once_when_it_ret
 
     fill_a_game(page, "50", "20")
     save_button(page).tap()
-    waiting = page.locator("[data-save-failed]")
-    expect(waiting).to_contain_text("Not sent yet")
+    waiting = page.locator("[data-queue-note]")
+    expect(waiting).to_contain_text("1 game waits on this phone")
+    row = re.compile(r"^1\s*Not sent yet Anna: Cards on the table 50 · Ben: Cards left in hand 20$")
+    expect(waiting_rows(page)).to_have_text([row])
+    expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
     shot(page, "offline_game_waits")
 
     page.reload()
-    expect(typed(page, "Anna", "Cards on the table")).to_have_value("50")
+    expect(waiting_rows(page)).to_have_text([row])
     expect(waiting).to_be_visible()
+    expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
+    expect(typed(page, "Anna", "Cards on the table")).to_have_value("")
     assert stored_hands(page, token) == []
 
     sent = saves_sent(page, token)
@@ -122,25 +129,27 @@ def test_without_wifi_the_sheet_opens_and_a_saved_game_goes_out_once_when_it_ret
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
     expect(note).to_be_hidden()
     expect_totals(page, 50, -20)
-    page.wait_for_timeout(2500)  # a poll or two later: nothing is sent again
+    nothing_waits(page, token)
+    after_a_chance_to_send(page)  # nothing is sent again
     assert len(sent) == 1
     assert len(stored_hands(page, token)) == 1
     page.reload()
     expect(history_rows(page)).to_have_count(1)
+    expect(waiting_rows(page)).to_have_count(0)
 
 
 @pytest.mark.browser
 def test_a_game_kept_offline_meets_the_stale_flow_when_another_phone_saved_first(
         page: Page, other_phone: Page):
     """Anna's phone is offline when she saves game 1; Ben's phone saves game 1 meanwhile.
-    Back online, Anna's game is not stored over Ben's: her phone says what changed and
-    offers to save hers as game 2."""
+    Back online, Anna's game is not stored over Ben's: her phone says what changed, brings
+    her entry back whole and offers to save hers as game 2."""
     token = open_match(page, "burraco", TWO, target=2005)
     looked_after(page)
     page.context.set_offline(True)
     fill_a_game(page, "50", "20")
     save_button(page).tap()
-    expect(page.locator("[data-save-failed]")).to_be_visible()
+    expect(waiting_rows(page)).to_have_count(1)
 
     other_phone.goto(f"/m/{token}")
     typed(other_phone, "Anna", "Cards on the table").fill("30")
@@ -153,33 +162,40 @@ def test_a_game_kept_offline_meets_the_stale_flow_when_another_phone_saved_first
     stale = page.locator(".stale")
     expect(stale).to_contain_text("Game 1 was saved on another phone")
     expect(stale.get_by_role("button", name="Save mine as game 2")).to_be_visible()
+    expect(typed(page, "Anna", "Cards on the table")).to_have_value("50")
+    expect(typed(page, "Ben", "Cards left in hand")).to_have_value("20")
+    expect(waiting_rows(page)).to_have_text([re.compile(r"^2\s*Not saved yet: see above")])
     shown = stale.element_handle()
-    # A poll later the entry is not sent again: its answer would put the notice back over
-    # the player's tap on it.
-    page.wait_for_timeout(2500)
+    # Told the connection is back, the phone does not send the entry again: its answer
+    # would put the notice back over the player's tap on it.
+    after_a_chance_to_send(page)
     assert len(sent) == 1 and shown.evaluate("(element) => element.isConnected")
     assert len(stored_hands(page, token)) == 1
     stale.get_by_role("button", name="Save mine as game 2").tap()
     expect(page.locator(".toast")).to_contain_text("Game 2 saved.")
+    expect(waiting_rows(page)).to_have_count(0)
     assert len(stored_hands(page, token)) == 2
 
 
 @pytest.mark.browser
-def test_a_burro_tap_without_wifi_waits_marked_and_counts_once(page: Page):
-    """One tap saves a Burro hand: offline, the tapped player stays marked as waiting, also
-    after a reload, and the hand counts once for that player when the wifi returns."""
+def test_a_burro_tap_without_wifi_waits_named_and_counts_once(page: Page):
+    """One tap saves a Burro hand: offline, the hand waits in the history with the tapped
+    player's name, also after a reload, and counts once for that player when the wifi
+    returns."""
     token = open_match(page, "burro", ["Anna", "Ben", "Carla"])
     looked_after(page)
     page.context.set_offline(True)
     player_button(page, "Ben").tap()
-    expect(page.locator("[data-save-failed]")).to_be_visible()
+    row = re.compile(r"^1\s*Not sent yet Ben \+1$")
+    expect(waiting_rows(page)).to_have_text([row])
     page.reload()
-    expect(page.locator("[data-save-failed]")).to_be_visible()
-    expect(player_button(page, "Ben")).to_have_class(re.compile(r"\bwaiting\b"))
-    expect(page.locator(".player-buttons button.waiting")).to_have_count(1)
+    expect(waiting_rows(page)).to_have_text([row])
+    expect(page.locator("[data-queue-note]")).to_contain_text("1 hand waits on this phone")
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
 
     page.context.set_offline(False)
     expect(page.locator(".toast")).to_be_visible()
     expect_burro_totals(page, 0, 1, 0)
-    page.wait_for_timeout(2500)
+    nothing_waits(page, token)
+    after_a_chance_to_send(page)
     assert [hand["burro"] for hand in stored_hands(page, token)] == [1]
