@@ -7,6 +7,7 @@ that cannot hold a stream asks every few seconds instead, naming the news it has
 (``If-None-Match``), and is answered 304 while there is nothing new."""
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from flask import Blueprint, Response, abort, current_app, request, stream_with_context
 from werkzeug.http import unquote_etag
@@ -36,8 +37,10 @@ class News:
     event: str
     data: str = ""
 
+    @cached_property
     def encoded(self) -> str:
-        """As the stream sends it; the sheet's empty lines left out, which no page shows."""
+        """As the stream sends it, once for all its phones; the sheet's empty lines left out,
+        which no page shows."""
         lines = [line for line in self.data.splitlines() if line.strip()] or [""]
         data = "".join(f"data: {line}\n" for line in lines)
         return f"id: {self.id}\nevent: {self.event}\n{data}\n"
@@ -48,8 +51,8 @@ def _version_seen(news_id: str | None) -> int | None:
     return int(head) if head.isdigit() and len(head) < 10 else None
 
 
-# The sheets the streams were last sent, by everything they are rendered from: rendered
-# once however many phones of a match (by one link, in one language) are waiting.
+# The news the streams were last sent, by everything it is rendered from: read, rendered
+# and encoded once however many phones of a match (by one link, in one language) wait.
 _sent = Cache(256)
 
 
@@ -65,21 +68,22 @@ def _news_of(read_only: bool, link: str, seen: str | None) -> News | None:
         return None
     if deleted:
         return News(news_id, "gone")
+    since = _version_seen(seen)
+    key = (read_only, link, since, news_id, locale_name(), request.root_url)
+    return _sent.get(key, lambda: _sheet_news(db, read_only, link, news_id, since))
+
+
+def _sheet_news(db, read_only: bool, link: str, news_id: str, since: int | None) -> News | None:
+    """The sheet as ``news_id`` shows it, telling what changed after version ``since``."""
     try:
         match = (store.get_watched_match if read_only else store.get_match)(db, link)
     except store.MatchDeleted:
-        return News(news.news_id(version, None, True), "gone")
+        return News(news_id, "gone")
     if match is None:
         return None
-    since = _version_seen(seen)
-
-    def render() -> str:
-        told = (describe_changes(match, store.changes_since(db, match, since))
-                if since is not None and since < match.version else ())
-        return shared_sheet(match, read_only, told)
-
-    key = (read_only, match.token, since, news_id, locale_name(), request.root_url)
-    return News(news_id, "sheet", _sent.get(key, render))
+    told = (describe_changes(match, store.changes_since(db, match, since))
+            if since is not None and since < match.version else ())
+    return News(news_id, "sheet", shared_sheet(match, read_only, told))
 
 
 def _known_link(read_only: bool, link: str) -> int:
@@ -111,7 +115,7 @@ def _stream(read_only: bool, link: str) -> Response:
                     store.close_db()
                 if found is not None:
                     last = found.id
-                    yield found.encoded()
+                    yield found.encoded
                 if not subscription.wait(KEEP_ALIVE):
                     yield ": still here\n\n"
 
