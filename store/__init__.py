@@ -12,7 +12,6 @@ import os
 import secrets
 import sqlite3
 import struct
-import sys
 import threading
 import urllib.parse
 import weakref
@@ -471,7 +470,7 @@ def _grouped_write(db, work):
             batch, group.waiting, group.committing = group.waiting, [], True
     if leading:
         try:
-            _off_the_loop(_write_batch, db, batch)
+            _write_batch(db, batch)
         finally:
             with group.turn:
                 group.committing = False
@@ -479,17 +478,6 @@ def _grouped_write(db, work):
     if pending.error is not None:
         raise pending.error
     return pending.result
-
-
-def _off_the_loop(function, *args):
-    """``function(*args)``, on a thread of its own in an evented worker: there a wait for
-    the other process's write lock or for the disk would stop every phone of the worker."""
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey is not None and monkey.is_module_patched("threading"):
-        from gevent import get_hub
-
-        return get_hub().threadpool.apply(function, args)
-    return function(*args)
 
 
 def _write_batch(db, batch: list[_Pending]) -> None:
