@@ -7,7 +7,7 @@ HOST ?= 0.0.0.0
 PORT ?= 5000
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run test bench translations extract-messages init-db clean
+.PHONY: run test lint bench translations extract-messages init-db clean
 
 $(BIN)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ run: $(BIN)/.installed translations
 
 test: $(BIN)/.test-installed translations
 	$(BIN)/python -m pytest
+
+# Pyflakes, import order, bugbear and pyupgrade, as ruff.toml selects them.
+lint: $(BIN)/.test-installed
+	$(BIN)/ruff check .
 
 # Speed over HTTP, served as `make run` serves, against a bare Flask app served the same way.
 bench: $(BIN)/.test-installed translations

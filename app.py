@@ -16,8 +16,23 @@ from werkzeug.http import parse_accept_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import store
-from views import (api, api_docs, assets, checkers, errors, home, live, matches,
-                   offline, rule_search, rules, share, template_helpers, transfer, vary_on)
+from views import (
+    api,
+    api_docs,
+    assets,
+    checkers,
+    errors,
+    home,
+    live,
+    matches,
+    offline,
+    rule_search,
+    rules,
+    share,
+    template_helpers,
+    transfer,
+    vary_on,
+)
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"

@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from pathlib import Path
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -88,10 +87,10 @@ def synonyms() -> Synonyms:
     for group in listed:
         words = tuple(fold(word) for by_game in group.values() for word in by_game)
         for game, by_game in group.items():
-            for word in (spelling for word in by_game for spelling in spellings(fold(word))):
-                groups[word] = words
+            for spelling in (each for entry in by_game for each in spellings(fold(entry))):
+                groups[spelling] = words
                 if game != "any":
-                    games[word] = game
+                    games[spelling] = game
     phrases = sorted((word for word in groups if " " in word), key=len, reverse=True)
     return Synonyms(groups, games, re.compile(
         r"\b(?:" + "|".join(map(re.escape, phrases)) + rf")\w{{0,{PLURAL_ENDING}}}\b"))

@@ -16,11 +16,20 @@ from . import melds
 from .cards import Card, Rank, rummy_deck
 from .errors import CardError, HandError, MeldError, SetupError
 from .match import Standings, each_alone
+
 # MeldKind, cards_by_suit and row_json are part of this module's face (checker, API).
-from .melds import (MeldKind, Shape, cards_by_suit, meld_shapes, of_one_rank,
-                    one_wildcard_shapes, sequence_shapes, verify_in_deck)
-from .tally import (card_points, paper_total, read_target, replay, row_json,
-                    verify_cards_together)
+from .melds import (
+    MeldKind,
+    Shape,
+    meld_shapes,
+    of_one_rank,
+    one_wildcard_shapes,
+    sequence_shapes,
+    verify_in_deck,
+)
+from .melds import cards_by_suit as cards_by_suit
+from .tally import card_points, paper_total, read_target, replay, verify_cards_together
+from .tally import row_json as row_json
 from .values import whole_number, yes_no
 
 

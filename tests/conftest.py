@@ -9,11 +9,11 @@ from contextlib import contextmanager
 import pytest
 from flask import url_for
 from hypothesis import settings
-from phone import TABLE_LATENCY_MS, with_latency
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from app import create_app
+from phone import TABLE_LATENCY_MS, with_latency
 from views import reach
 
 CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')

@@ -8,8 +8,15 @@ import time
 import uuid
 
 import pytest
-from test_faults import (MATCHES, another_apps_database, enter_hand, older_database, start,
-                         text_file, totals)
+from test_faults import (
+    MATCHES,
+    another_apps_database,
+    enter_hand,
+    older_database,
+    start,
+    text_file,
+    totals,
+)
 
 import store
 

@@ -8,8 +8,9 @@ fall back to the vendored htmx. Screenshots go to tests/screenshots/ for a human
 import re
 
 import pytest
-from phone import shot
 from playwright.sync_api import Page, expect
+
+from phone import shot
 
 pytestmark = pytest.mark.browser
 

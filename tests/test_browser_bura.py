@@ -9,8 +9,9 @@ Screenshots go to tests/screenshots/bura_*.png for a human to look at.
 import re
 
 import pytest
-from phone import in_view, later, shot
 from playwright.sync_api import Locator, Page, expect
+
+from phone import in_view, later, shot
 
 pytestmark = pytest.mark.browser
 

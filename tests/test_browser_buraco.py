@@ -6,9 +6,10 @@ rules behind a "?" (seed 004; RULES-NOTES C1)."""
 import re
 
 import pytest
-from phone import later, shot
 from playwright.sync_api import Page, expect
 from test_browser_burraco import counter, expect_totals, save_button, side, tap_button
+
+from phone import later, shot
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from phone import in_view, later, shot
 from playwright.sync_api import Locator, Page, expect
+
+from phone import in_view, later, shot
 
 pytestmark = pytest.mark.browser
 
@@ -453,7 +454,7 @@ def test_burraco_sheet_in_german(page: Page):
 
     if de.untranslated:
         warnings.warn("Burraco sheet strings still untranslated in messages.po: "
-                      + "; ".join(de.untranslated))
+                      + "; ".join(de.untranslated), stacklevel=2)
     assert not english_shown, (
         f"translated in messages.po, yet not shown (stale messages.mo? `make translations`): "
         f"{english_shown}")

@@ -6,8 +6,9 @@ German and narrowed to 360 × 740. Screenshots go to tests/screenshots/de360_*.p
 """
 
 import pytest
-from phone import shot
 from playwright.sync_api import Locator, Page, expect
+
+from phone import shot
 
 pytestmark = pytest.mark.browser
 

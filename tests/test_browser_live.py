@@ -9,10 +9,11 @@ import subprocess
 import time
 
 import pytest
+from playwright.sync_api import Page, expect
+
 from benchmarks.serve import ROOT, answers, free_port, run_command
 from conftest import open_phone
 from phone import shot
-from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from phone import TABLE_LATENCY_MS
 from playwright.sync_api import Page, Route, expect
+
+from phone import TABLE_LATENCY_MS
 
 pytestmark = pytest.mark.browser
 

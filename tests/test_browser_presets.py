@@ -4,8 +4,9 @@ scored by their own rules (RULES-NOTES B7, C5). Screenshots: tests/screenshots/p
 import re
 
 import pytest
-from phone import shot
 from playwright.sync_api import Page, expect
+
+from phone import shot
 
 pytestmark = pytest.mark.browser
 

@@ -14,13 +14,22 @@ import re
 from urllib.parse import parse_qs
 
 import pytest
-from phone import later, shot, with_latency
 from playwright.sync_api import Locator, Page, expect
 from test_browser import expect_totals as expect_burro_totals
 from test_browser_burraco import expect_totals, save_button
-from test_browser_table import (TWO, after_a_chance_to_send, history_rows, nothing_waits,
-                                open_match, stored_hands, typed, waiting_rows)
+from test_browser_table import (
+    TWO,
+    after_a_chance_to_send,
+    history_rows,
+    nothing_waits,
+    open_match,
+    stored_hands,
+    typed,
+    waiting_rows,
+)
 from test_offline import looked_after
+
+from phone import later, shot, with_latency
 
 pytestmark = pytest.mark.browser
 

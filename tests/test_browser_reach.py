@@ -2,8 +2,9 @@
 127.0.0.1 hands out the machine's wifi address, and says how to serve the table."""
 
 import pytest
-from phone import shot
 from playwright.sync_api import Page, expect
+
+from phone import shot
 
 pytestmark = pytest.mark.browser
 

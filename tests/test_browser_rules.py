@@ -4,8 +4,9 @@ keeps the section being read (the #section never reaches the server)."""
 import re
 
 import pytest
-from phone import shot
 from playwright.sync_api import Page, expect
+
+from phone import shot
 
 pytestmark = pytest.mark.browser
 

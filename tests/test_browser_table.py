@@ -14,11 +14,11 @@ import re
 from collections.abc import Callable
 
 import pytest
-from phone import later, shot
 from playwright.sync_api import Locator, Page, expect
 from test_browser_burraco import counter, expect_totals, save_button, side, tap_button
 
 import store
+from phone import later, shot
 
 pytestmark = pytest.mark.browser
 

@@ -8,9 +8,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import bura, burkosel
-from scoring.bura import (Claim, Combination, Options, Outcome, beats, check_claim, combination,
-                          combination_order, pot_after_claim, standings, trick, verify_hand,
-                          verify_lead, verify_options)
+from scoring.bura import (
+    Claim,
+    Combination,
+    Options,
+    Outcome,
+    beats,
+    check_claim,
+    combination,
+    combination_order,
+    pot_after_claim,
+    standings,
+    trick,
+    verify_hand,
+    verify_lead,
+    verify_options,
+)
 from scoring.cards import JOKER, Card, Rank, Suit, bura_deck, parse_card, parse_cards
 from scoring.errors import CardError, HandError, ScoringError, SetupError
 

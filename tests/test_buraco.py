@@ -4,8 +4,17 @@ The meld checker's tests are in test_buraco_melds.py."""
 import pytest
 
 from scoring import buraco
-from scoring.buraco import (Options, Variant, hand_scores, row_json, standings, verify_hand,
-                            verify_options, verify_side, verify_sides)
+from scoring.buraco import (
+    Options,
+    Variant,
+    hand_scores,
+    row_json,
+    standings,
+    verify_hand,
+    verify_options,
+    verify_side,
+    verify_sides,
+)
 from scoring.errors import HandError, SetupError
 
 SEED = Options()

@@ -10,11 +10,30 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import burraco
-from scoring.buraco import (DECK_POINTS, TAP_CLASSES, BuracoKind, Meld, MeldKind, Variant,
-                            can_meld, card_value, tap_classes, tapped_points, verify_addition,
-                            verify_meld)
-from scoring.cards import (JOKER, NATURAL_RANKS, Card, Rank, Suit, parse_card, parse_cards,
-                           rummy_deck)
+from scoring.buraco import (
+    DECK_POINTS,
+    TAP_CLASSES,
+    BuracoKind,
+    Meld,
+    MeldKind,
+    Variant,
+    can_meld,
+    card_value,
+    tap_classes,
+    tapped_points,
+    verify_addition,
+    verify_meld,
+)
+from scoring.cards import (
+    JOKER,
+    NATURAL_RANKS,
+    Card,
+    Rank,
+    Suit,
+    parse_card,
+    parse_cards,
+    rummy_deck,
+)
 from scoring.errors import CardError, MeldError, SetupError
 
 DECK = rummy_deck()

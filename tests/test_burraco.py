@@ -4,8 +4,15 @@ The meld checker's tests are in test_burraco_melds.py."""
 import pytest
 
 from scoring import burraco
-from scoring.burraco import (Options, hand_scores, standings, tapped_points,
-                             verify_options, verify_side, verify_sides)
+from scoring.burraco import (
+    Options,
+    hand_scores,
+    standings,
+    tapped_points,
+    verify_options,
+    verify_side,
+    verify_sides,
+)
 from scoring.errors import HandError, SetupError
 
 CLASSIC = Options()

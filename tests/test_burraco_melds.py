@@ -8,10 +8,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.burraco import (CARD_VALUES, BurracoKind, Meld, MeldKind, can_meld, card_value,
-                             verify_meld)
-from scoring.cards import JOKER, NATURAL_RANKS, Card, Rank, Suit, parse_card, parse_cards, \
-    rummy_deck
+from scoring.burraco import (
+    CARD_VALUES,
+    BurracoKind,
+    Meld,
+    MeldKind,
+    can_meld,
+    card_value,
+    verify_meld,
+)
+from scoring.cards import (
+    JOKER,
+    NATURAL_RANKS,
+    Card,
+    Rank,
+    Suit,
+    parse_card,
+    parse_cards,
+    rummy_deck,
+)
 from scoring.errors import CardError, MeldError, ScoringError
 
 DECK = rummy_deck()

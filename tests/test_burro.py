@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from scoring import burro
 from scoring.burro import Options, Variant, parse_plays, standings, trick_winner, verify_options
 from scoring.cards import Suit, burro_deck, parse_card, parse_cards
-from scoring.games import next_hand
 from scoring.errors import HandError, SetupError
+from scoring.games import next_hand
 
 
 def burros(*seats):

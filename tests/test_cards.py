@@ -4,8 +4,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.cards import (JOKER, NATURAL_RANKS, Card, Rank, Suit, bura_deck, burro_deck,
-                           parse_card, parse_cards, rummy_deck)
+from scoring.cards import (
+    JOKER,
+    NATURAL_RANKS,
+    Card,
+    Rank,
+    Suit,
+    bura_deck,
+    burro_deck,
+    parse_card,
+    parse_cards,
+    rummy_deck,
+)
 from scoring.errors import CardError
 
 

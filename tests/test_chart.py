@@ -6,13 +6,13 @@ import re
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from phone import SCREENSHOTS, shot
 from playwright.sync_api import Page, expect
 from test_accessibility import axe, readable
 
+from phone import SCREENSHOTS, shot
 from scoring import bura, burkosel, burraco, burro
 from store.news import news_id
-from views.chart import HEIGHT, WIDTH, chart_of, nice_step, scale, totals_chart
+from views.chart import HEIGHT, WIDTH, nice_step, scale, totals_chart
 
 MATCHES = "/api/v1/matches"
 

@@ -15,6 +15,7 @@ import time
 import uuid
 
 import pytest
+
 from benchmarks.serve import ROOT, START_LIMIT, free_port, run_command
 
 KILLS = 20

@@ -4,9 +4,8 @@ form has a key of its own."""
 
 import re
 
-from conftest import csrf_token
-
 from app import create_app
+from conftest import csrf_token
 
 
 def switch_language(client, token: str):

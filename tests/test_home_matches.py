@@ -13,11 +13,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_accessibility import axe, readable
 
 import store
 from conftest import CSRF_FIELD
 from phone import shot
-from test_accessibility import axe, readable
 
 MATCHES = "/api/v1/matches"
 HTMX = {"HX-Request": "true"}

@@ -10,13 +10,23 @@ Static files get long-lived caching with names that change with their content."
 import re
 
 import pytest
-from phone import shot
 from playwright.sync_api import Page, expect
-from test_browser import player_button
 from test_browser import expect_totals as expect_burro_totals
+from test_browser import player_button
 from test_browser_burraco import expect_totals, save_button
-from test_browser_table import (TWO, after_a_chance_to_send, history_rows, nothing_waits,
-                                open_match, saves_sent, stored_hands, typed, waiting_rows)
+from test_browser_table import (
+    TWO,
+    after_a_chance_to_send,
+    history_rows,
+    nothing_waits,
+    open_match,
+    saves_sent,
+    stored_hands,
+    typed,
+    waiting_rows,
+)
+
+from phone import shot
 
 YEAR = 365 * 24 * 3600
 VERSIONED = re.compile(r"/static/(?P<stem>[\w./-]+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.\w+)")

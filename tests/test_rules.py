@@ -10,8 +10,15 @@ from hypothesis import strategies as st
 
 import store
 from rules_content import GAMES, LANGUAGES, load_all, load_document, plain_text
-from rules_content.search import (SYNONYMS_PATH, Vocabulary, expand, fold, fts_query,
-                                  search_terms, snippet)
+from rules_content.search import (
+    SYNONYMS_PATH,
+    Vocabulary,
+    expand,
+    fold,
+    fts_query,
+    search_terms,
+    snippet,
+)
 from rules_content.why import WHY, why
 from scoring.cards import JOKER, parse_card
 from views.rule_search import index_rules

@@ -11,8 +11,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from benchmarks.serve import ROOT, TABLEMATE, run_command, served
 from jinja2 import TemplateNotFound
+
+from benchmarks.serve import ROOT, TABLEMATE, run_command, served
 
 # A stalled phone must not be felt: another player's answer comes within this.
 PROMPT = 1.0

@@ -1,11 +1,12 @@
 """What another phone changed on a sheet, in words: "Game 4 was saved on another phone:
 Anna & Carla +465 · Ben & Dario +25"."""
 
+from flask_babel import gettext as _
+
 import store
 from scoring.errors import ScoringError
 from scoring.games import score
 
-from flask_babel import gettext as _
 from .sheets import SHEETS
 from .template_helpers import signed, unit_labels
 

@@ -5,7 +5,6 @@ geometry; ``templates/matches/_chart.html`` draws it."""
 import math
 from dataclasses import dataclass
 
-
 # About a phone's column in CSS pixels, so the chart's 14-unit text reads near 16 px there.
 WIDTH, HEIGHT = 320, 200
 # Above the plot, room for the end line's label where the end is the top tick (Burro's

@@ -4,16 +4,33 @@ matches (rename, archive, delete and restore), and the language switch."""
 from urllib.parse import urlsplit
 
 import click
-from flask import (Blueprint, abort, current_app, jsonify, redirect, render_template, request,
-                   send_from_directory, url_for)
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 import store
 
-from . import (TitleRefused, day_of, device_id, is_fragment_request, match_title,
-               remembered_matches, render, verify_title)
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from . import (
+    TitleRefused,
+    day_of,
+    device_id,
+    is_fragment_request,
+    match_title,
+    remembered_matches,
+    render,
+    verify_title,
+)
 from .lookup import get_match_or_404, scored
 from .sheets import SHEETS
 from .template_helpers import unit_labels

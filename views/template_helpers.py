@@ -2,8 +2,8 @@
 
 from urllib.parse import urlsplit
 
-from flask import current_app, request
 from babel.numbers import format_decimal
+from flask import current_app, request
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
