@@ -1,5 +1,5 @@
 """The API as a contract (issue #13): every route in the OpenAPI document, bodies of the wrong
-shape refused by field in the reader's language, the README's examples in the document, and
+shape refused by field in the reader's language, the examples of docs/api.md in the document, and
 schemathesis driving every operation of the live app."""
 
 import json
@@ -18,7 +18,7 @@ from werkzeug.serving import make_server
 
 from app import create_app
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+API_DOCS = (Path(__file__).resolve().parent.parent / "docs" / "api.md").read_text()
 DOCUMENT = "/api/v1/openapi.json"
 # The document and its viewer describe the API; they are not operations of it.
 ABOUT_THE_API = {"/api/v1/openapi.json", "/api/v1/docs"}
@@ -41,8 +41,8 @@ def test_every_api_route_is_an_operation_of_the_document(app, client):
 
 
 def _readme_examples():
-    """(method, path, body) of every ``curl -d`` in the README's API section."""
-    for section in re.split(r"^### ", README, flags=re.M):
+    """(method, path, body) of every ``curl -d`` in docs/api.md."""
+    for section in re.split(r"^## ", API_DOCS, flags=re.M):
         heading = re.match(r"`(POST|PUT) (/api/\S+)`", section)
         for body in re.findall(r"-d '(.*?)'", section, re.S) if heading else ():
             path = re.sub(r"<(\w+)>", r"{\1}", heading.group(2))
@@ -50,7 +50,7 @@ def _readme_examples():
 
 
 @pytest.mark.parametrize("method, path, body", list(_readme_examples()))
-def test_the_readmes_examples_are_the_documents(client, method, path, body):
+def test_the_worked_examples_are_the_documents(client, method, path, body):
     document = client.get(DOCUMENT).json
     request = document["paths"][path][method.lower()]["requestBody"]
     name = request["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]

@@ -43,7 +43,7 @@ Cards = Annotated[list[str] | str,
 
 
 def examples(*bodies: dict) -> ConfigDict:
-    """A request model's examples in the OpenAPI document: the README's, which a test
+    """A request model's examples in the OpenAPI document: those of docs/api.md, which a test
     holds to them."""
     return ConfigDict(json_schema_extra={"examples": list(bodies)})
 
@@ -321,7 +321,7 @@ class MatchSetup(Body):
     game: GameName
     players: list[PlayerName] = Field(max_length=16)
     options: dict[str, Any] = Field(
-        {}, description="The game's options (see the README); a missing one takes its default.")
+        {}, description="The game's options (see docs/api.md); a missing one takes its default.")
 
 
 class Standings(Answer):
