@@ -33,6 +33,7 @@ from views import (
     transfer,
     vary_on,
 )
+from views import games as web_games
 
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.11"
@@ -122,6 +123,7 @@ def create_app(config=None) -> Flask:
     for blueprint in (home.bp, matches.bp, live.bp, share.bp, transfer.bp, checkers.bp,
                       rules.bp, api.bp, api_docs.bp, offline.bp):
         app.register_blueprint(blueprint)
+    web_games.register(app)
     assets.register(app)
     errors.register(app)
     app.register_error_handler(SecurityError, _refuse_unknown_host)

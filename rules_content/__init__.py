@@ -14,9 +14,13 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-GAMES = ("burro", "burraco", "bura", "buraco")
+from scoring.games import GAMES as ALL_GAMES
+
 LANGUAGES = ("de", "en")
 ROOT = Path(__file__).resolve().parent
+# The games with a document of their own, in the rules' order; a variant (Burkosel) lives in
+# its parent's document as the section ``variant-<game>``.
+GAMES = tuple(game for game in ALL_GAMES if (ROOT / "en" / f"{game}.md").exists())
 
 _HEADING = re.compile(r"^(#{2,3}) (.+?) \{#([a-z0-9-]+)\}\s*$")
 # Raw HTML off: the documents are edited by people, and rendered into our pages.

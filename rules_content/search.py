@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from . import GAMES, ROOT, SUMMARIES
+from . import ALL_GAMES, GAMES, ROOT, SUMMARIES, load_document
 
 
 def fold(text: str) -> str:
@@ -44,9 +44,18 @@ PLURAL_ENDING = 2  # a group's word with up to two more letters: "jokers", "Trum
 # What a word may add and still be the same word: "tricks", "Karten", "Stiche", "toten".
 _ENDINGS = ("ern", "en", "er", "es", "e", "n", "s")
 _INFLECTION = r"(?:" + "|".join(_ENDINGS) + r")?"
-# An exact game name leads to that game's overview; Burkosel is a part of Bura's page.
-GAME_HOMES = {**{game: (game, "overview") for game in GAMES},
-              "burkosel": ("bura", "variant-burkosel")}
+
+
+@cache
+def game_homes() -> dict[str, tuple[str, str]]:
+    """Where an exact game name leads: its overview, or for a game without a document of its
+    own the section of the document that holds it as a variant."""
+    homes = {game: (game, "overview") for game in GAMES}
+    for game in set(ALL_GAMES) - set(GAMES):
+        held = (document for document in GAMES
+                if load_document(document, "en").section(f"variant-{game}"))
+        homes[game] = (next(held), f"variant-{game}")
+    return homes
 
 
 @cache
@@ -348,7 +357,8 @@ def rank(rows: Sequence[Mapping], terms: Sequence[Term]) -> list[Ranked]:
     was typed, then the game named or whose word it is, then where the terms stand (a
     definition above a mention in passing, a rare word above a common one), then the index's
     own order (bm25)."""
-    named = {term: GAME_HOMES[_meant(term)] for term in terms if _meant(term) in GAME_HOMES}
+    homes_of = game_homes()
+    named = {term: homes_of[_meant(term)] for term in terms if _meant(term) in homes_of}
     homes = set(named.values()) if len(terms) == 1 else set()
     games = {term.game for term in terms} | {home[0] for home in named.values()}
     weighed = []

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import permutations
 
-from .cards import Card, Rank, Suit, bura_deck, parse_card
+from .cards import Card, Rank, Suit, parse_card, suited
 from .errors import CardError, HandError, SetupError
 from .match import Standings, each_alone
 from .values import LARGEST, whole_number, yes_no
@@ -23,7 +23,13 @@ POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2,
 ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT,
          Rank.SEVEN, Rank.SIX)
 CLAIM = 31
-DECK = frozenset(bura_deck())
+def all_cards() -> list[Card]:
+    """Bura's 36 cards: 6 to ace in every suit."""
+    return suited((Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
+                   Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))
+
+
+DECK = frozenset(all_cards())
 MAX_CHIPS = 10000
 
 

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, Rank, Suit, burro_deck, parse_card, split_tokens
-from .errors import HandError, SetupError
+from .cards import NATURAL_RANKS, Card, Rank, Suit, suited
+from .errors import CardError, HandError, SetupError
 from .match import Standings, each_alone
 from .values import whole_number
 
@@ -170,6 +170,14 @@ TRICK_ORDER = {
 DECKS = tuple(TRICK_ORDER)
 
 
+def deck_cards(size: int = 40) -> list[Card]:
+    """Burro's Spanish deck: 40 cards (no 8, 9, 10), 48 (no 10) or all 52 (Cangkul)."""
+    left_out = {40: {Rank.EIGHT, Rank.NINE, Rank.TEN}, 48: {Rank.TEN}, 52: set()}
+    if size not in left_out:
+        raise CardError("unknown_deck", deck=size)
+    return suited(rank for rank in NATURAL_RANKS if rank not in left_out[size])
+
+
 def ranks_high_to_low(deck: int) -> list[Rank]:
     return [Rank(word) for word in TRICK_ORDER[deck].split()]
 
@@ -208,7 +216,7 @@ def verify_trick(deck: int, plays: Sequence[Card | None]) -> None:
         raise HandError("trick_size", count=len(plays), low=MIN_PLAYERS, high=MAX_PLAYERS)
     if plays[0] is None:
         raise HandError("trick_needs_lead")
-    in_deck = set(burro_deck(deck))
+    in_deck = set(deck_cards(deck))
     seen = set()
     for card in plays:
         if card is None:
@@ -235,16 +243,3 @@ def trick_winner(deck: int, plays: Sequence[Card | None]) -> Trick:
         winner=winner, card=plays[winner], suit=plays[0].suit,
         passed=tuple(seat for seat, card in enumerate(plays) if card is None),
     )
-
-
-PASS_WORDS = frozenset({"-", "—", "X", "PASS", "PASSED", "PASST"})
-
-
-def parse_plays(text: str) -> list[Card | None]:
-    """A trick as typed: cards in the order played, ``-`` (or "pass") for a player who passed.
-
-    >>> [str(play) for play in parse_plays("5H JH - 7h")]
-    ['5♥', 'J♥', 'None', '7♥']
-    """
-    return [None if token.upper() in PASS_WORDS else parse_card(token)
-            for token in split_tokens(text)]

@@ -130,25 +130,25 @@ def split_tokens(text: str) -> list[str]:
     return [token for token in _SEPARATORS.split(text) if token]
 
 
-def _suited(ranks) -> list[Card]:
+# A trick in a trick game may hold a pass: the player had no card to play.
+PASS_WORDS = frozenset({"-", "—", "X", "PASS", "PASSED", "PASST"})
+
+
+def parse_plays(text: str) -> list[Card | None]:
+    """A trick as typed: cards in the order played, ``-`` (or "pass") for a player who passed.
+
+    >>> [str(play) for play in parse_plays("5H JH - 7h")]
+    ['5♥', 'J♥', 'None', '7♥']
+    """
+    return [None if token.upper() in PASS_WORDS else parse_card(token)
+            for token in split_tokens(text)]
+
+
+def suited(ranks) -> list[Card]:
     ranks = list(ranks)
     return [Card(rank, suit) for suit in Suit for rank in ranks]
 
 
-def burro_deck(size: int = 40) -> list[Card]:
-    """Burro's Spanish deck: 40 cards (no 8, 9, 10), 48 (no 10) or all 52 (Cangkul)."""
-    left_out = {40: {Rank.EIGHT, Rank.NINE, Rank.TEN}, 48: {Rank.TEN}, 52: set()}
-    if size not in left_out:
-        raise CardError("unknown_deck", deck=size)
-    return _suited(rank for rank in NATURAL_RANKS if rank not in left_out[size])
-
-
-def bura_deck() -> list[Card]:
-    """Bura's 36 cards: 6 to ace in every suit."""
-    return _suited((Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
-                    Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))
-
-
 def rummy_deck() -> list[Card]:
     """Burraco's and Buraco's pack: two 52-card decks and four jokers (duplicates exist)."""
-    return 2 * _suited(NATURAL_RANKS) + 4 * [JOKER]
+    return 2 * suited(NATURAL_RANKS) + 4 * [JOKER]

@@ -24,7 +24,8 @@ from scoring.bura import (
     verify_lead,
     verify_options,
 )
-from scoring.cards import JOKER, Card, Rank, Suit, bura_deck, parse_card, parse_cards
+from scoring.bura import all_cards as bura_deck
+from scoring.cards import JOKER, Card, Rank, Suit, parse_card, parse_cards
 from scoring.errors import CardError, HandError, ScoringError, SetupError
 
 H, D, S, C = Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS

@@ -5,8 +5,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import burro
-from scoring.burro import Options, Variant, parse_plays, standings, trick_winner, verify_options
-from scoring.cards import Suit, burro_deck, parse_card, parse_cards
+from scoring.burro import Options, Variant, standings, trick_winner, verify_options
+from scoring.burro import deck_cards as burro_deck
+from scoring.cards import Suit, parse_card, parse_cards, parse_plays
 from scoring.errors import HandError, SetupError
 from scoring.games import next_hand
 

@@ -4,14 +4,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.bura import all_cards as bura_deck
+from scoring.burro import deck_cards as burro_deck
 from scoring.cards import (
     JOKER,
     NATURAL_RANKS,
     Card,
     Rank,
     Suit,
-    bura_deck,
-    burro_deck,
     parse_card,
     parse_cards,
     rummy_deck,

@@ -344,7 +344,7 @@ def strategies(table: Table) -> dict:
     }
     for checker in ("burro_trick", "burraco_meld", "buraco_meld", "bura_claim", "bura_trick",
                     "bura_combination"):
-        routes[f"checkers.{checker}", "GET"] = page_get(
+        routes[checker.replace("_", ".", 1), "GET"] = page_get(
             table, "/" + checker.replace("_", "/", 1))
     for endpoint, good in CHECKER_BODIES.items():
         routes[f"api.{endpoint}", "POST"] = api_post(

@@ -3,7 +3,8 @@
 import re
 from pathlib import Path
 
-from views.messages import MESSAGES
+from views.games import all_games
+from views.messages import MESSAGES, all_messages
 
 SCORING = Path(__file__).resolve().parent.parent / "scoring"
 # Codes a plain scan of the sources cannot see: built from a field's name, handed to a
@@ -28,9 +29,18 @@ def raised_codes() -> set[str]:
 
 
 def test_every_code_the_rules_raise_has_a_message():
-    missing = raised_codes() - set(MESSAGES)
+    missing = raised_codes() - set(all_messages())
     assert not missing
 
 
 def test_no_message_is_left_without_a_rule_that_raises_it():
-    assert not set(MESSAGES) - raised_codes()
+    assert not set(all_messages()) - raised_codes()
+
+
+def test_a_game_keeps_only_refusals_no_other_rule_gives():
+    """A code is explained once: a game's own message is not also a shared one or another
+    game's, so no sheet can show a different wording for the same rule."""
+    seen = set(MESSAGES)
+    for game in all_games().values():
+        assert not seen & set(game.messages), game.slug
+        seen |= set(game.messages)

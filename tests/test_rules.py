@@ -19,9 +19,9 @@ from rules_content.search import (
     search_terms,
     snippet,
 )
-from rules_content.why import WHY, why
 from scoring.cards import JOKER, parse_card
-from views.rule_search import index_rules
+from views.games import all_games
+from views.rule_search import index_rules, why
 
 HTMX = {"HX-Request": "true"}
 
@@ -326,7 +326,8 @@ def test_search_filters_by_game_and_language(client):
 
 # --- "Why?" links ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("key", sorted(WHY))
+@pytest.mark.parametrize("key", sorted((slug, code) for slug, known in all_games().items()
+                                       for code in known.why))
 def test_every_why_link_leads_to_a_section_in_both_languages(key):
     document, section = why(*key)
     for lang in LANGUAGES:

@@ -69,7 +69,7 @@ def test_a_worker_compiles_every_template_before_its_first_request(app, monkeypa
 
     monkeypatch.setattr(settings["gc"], "freeze", freeze)
     settings["post_worker_init"](SimpleNamespace(wsgi=app))
-    assert compiled_when_frozen == names and "matches/burraco.html" in names
+    assert compiled_when_frozen == names and "games/burraco/sheet.html" in names
 
 
 def api(port: int, method: str, path: str, body=None) -> dict:

@@ -11,8 +11,7 @@ from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
 import store
-from scoring.burro import parse_plays
-from scoring.cards import split_tokens
+from scoring.cards import parse_plays, split_tokens
 from scoring.errors import ScoringError
 from scoring.players import hides_characters
 

@@ -7,7 +7,7 @@ import store
 from scoring.errors import ScoringError
 from scoring.games import score
 
-from .sheets import SHEETS
+from .games import all_games
 from .template_helpers import signed, unit_labels
 
 
@@ -55,7 +55,7 @@ def _in_runs(changes) -> list[list[store.Change]]:
 def describe_changes(match: store.Match, changes) -> list[str]:
     """One line per change another phone made, oldest first; hands saved one after another
     in one line from ``TOLD_TOGETHER`` of them."""
-    games = SHEETS[match.game].says_game
+    games = all_games()[match.game].says_game
     lines = []
     for run in _in_runs(changes):
         if len(run) >= TOLD_TOGETHER:

@@ -16,7 +16,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 import store
@@ -31,22 +30,13 @@ from . import (
     render,
     verify_title,
 )
+from .games import all_games
 from .lookup import get_match_or_404, scored
-from .sheets import SHEETS
 from .template_helpers import unit_labels
 
 # cli_group=None: ``flask --app app purge-deleted``, beside the app's other commands.
 bp = Blueprint("home", __name__, cli_group=None)
 bp.add_app_template_global(match_title)
-
-GAME_TILES = (
-    ("burro", "Burro", _l("Spanish trick game: whoever is left holding cards is the donkey.")),
-    ("burraco", "Burraco", _l("Italian partnership rummy with pozzetti and burracos.")),
-    ("bura", "Bura", _l("Russian ace-ten trick game played for a pot.")),
-    ("burkosel", "Burkosel", _l("A cousin of Bura with 4 cards, played for penalty points: "
-                                "12 or more loses.")),
-    ("buraco", "Buraco", _l("Brazilian rummy, Burraco's cousin.")),
-)
 
 # A year: the choice of language should outlast the evening.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
@@ -91,7 +81,7 @@ def _device_lists() -> dict:
 
 def _played(game: str, count: int) -> str:
     """How far a match has come, in its game's word: "3 games", in Burro "3 hands"."""
-    if SHEETS[game].says_game:
+    if all_games()[game].says_game:
         return ngettext("%(num)s game", "%(num)s games", count)
     return ngettext("%(num)s hand", "%(num)s hands", count)
 
@@ -112,7 +102,8 @@ def index():
 def _home(status: int = 200, block: str = "main", **shown):
     """The home page, or for htmx its ``block``; ``shown``: a refused title, a deletion to
     undo."""
-    tiles = [{"game": game, "name": name, "blurb": blurb} for game, name, blurb in GAME_TILES]
+    tiles = [{"game": known.slug, "name": known.name, "blurb": known.tile}
+             for known in all_games().values()]
     return render("home/index.html", block, status, tiles=tiles, **_device_lists(), **shown)
 
 

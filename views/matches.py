@@ -4,7 +4,6 @@ import dataclasses
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from jinja2_fragments.flask import render_block
 
 import store
@@ -16,28 +15,13 @@ from scoring.values import parse_int
 from . import is_fragment_request, remember_match, render
 from .changes import describe_changes
 from .forms import shared_render
+from .games import all_games
 from .lookup import get_game_or_404, get_match_or_404, options_of, scored
 from .messages import match_full, refusal
-from .sheets import SHEETS
 
 bp = Blueprint("matches", __name__)
 
 DEFAULT_PLAYERS = 4
-PLAYER_ORDER = {
-    "burro": _l("List the players in the order of play. Dealing and play go to the right "
-                "(anticlockwise): each player's right-hand neighbour is the next one in the "
-                "list."),
-    "burraco": _l("List the players in the order of play, clockwise round the table: each "
-                  "player's left-hand neighbour is the next one in the list. With four, "
-                  "partners sit opposite: the 1st and 3rd play against the 2nd and 4th."),
-    "bura": _l("List the players in the order of play, clockwise round the table: the "
-               "dealer's left-hand neighbour, next in the list, leads."),
-    "burkosel": _l("List the players in the order of play, clockwise. With four, partners "
-                   "sit opposite: the 1st and 3rd play against the 2nd and 4th."),
-    "buraco": _l("List the players in the order of play, clockwise round the table. With "
-                 "four, partners sit opposite: the 1st and 3rd play against the 2nd and 4th; "
-                 "two or three play alone."),
-}
 
 
 # --- New match ---------------------------------------------------------------------------
@@ -95,7 +79,7 @@ def _blank_draft(game) -> dict:
 
 def _new_page(game_name: str, draft: dict, status: int = 200, **refused):
     return render("matches/new.html", "form", status, game=game_name, spec=GAMES[game_name],
-                  draft=draft, order_hint=PLAYER_ORDER[game_name], **refused)
+                  draft=draft, order_hint=all_games()[game_name].player_order, **refused)
 
 
 @bp.get("/<game>/new")
@@ -136,14 +120,15 @@ def create(game):
 def _sheet_context(match: store.Match, draft=None, **extra) -> dict:
     """What the game's sheet template renders from: standings derived afresh."""
     game, options, standings = scored(match)
-    return {**SHEETS[match.game].context(match, options, standings, extra.get("number"), draft),
+    adapter = all_games()[match.game]
+    return {**adapter.context(match, options, standings, extra.get("number"), draft),
             "news": (), **extra, "match": match, "game": game, "options": options,
             "standings": standings, "history": store.past_entries(store.get_db(), match)}
 
 
 def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra):
     """Render the game's sheet (or one of its blocks for htmx)."""
-    body, status = render(f"matches/{match.game}.html", block, status,
+    body, status = render(all_games()[match.game].template("sheet.html"), block, status,
                           **_sheet_context(match, **extra))
     # After a save, an undo or a refusal the sheet's top shows what happened: bring it
     # into view, wherever on the long panel the thumb was.
@@ -157,7 +142,7 @@ def shared_sheet(match: store.Match, read_only: bool, news) -> str:
     if read_only:
         match = dataclasses.replace(match, token=match.view_token)
     with shared_render():
-        return render_block(f"matches/{match.game}.html", "sheet",
+        return render_block(all_games()[match.game].template("sheet.html"), "sheet",
                             **_sheet_context(match, news=news, read_only=read_only))
 
 
@@ -169,7 +154,7 @@ def read_only_sheet(match: store.Match, **extra):
 
 def _hand_from_form(match: store.Match) -> dict:
     """The hand a sheet's form describes, in the shape the game's rules read."""
-    return SHEETS[match.game].hand_from_form(request.form, match)
+    return all_games()[match.game].hand_from_form(request.form, match)
 
 
 def _match_as_shown(token: str) -> store.Match:
@@ -321,17 +306,18 @@ def _existing_hand(match: store.Match, number: int | None) -> int | None:
 
 def _refusal(error: ScoringError, match: store.Match) -> dict:
     """A refused entry's message (its sides named by their players) and rule link."""
-    return refusal(error, match.game, SHEETS[match.game].side_names(match, request.form))
+    return refusal(error, match.game, all_games()[match.game].side_names(match, request.form))
 
 
 def _draft_or_none(match: store.Match):
     """A refused entry comes back with everything typed and tapped."""
-    draft_from_form = SHEETS[match.game].draft_from_form
+    draft_from_form = all_games()[match.game].draft_from_form
     return draft_from_form(request.form, match) if draft_from_form else None
 
 
 def _sheet_has_block(game: str, block: str) -> bool:
-    return block in current_app.jinja_env.get_template(f"matches/{game}.html").blocks
+    template = all_games()[game].template("sheet.html")
+    return block in current_app.jinja_env.get_template(template).blocks
 
 
 @bp.post("/m/<token>/draft")
@@ -339,7 +325,7 @@ def update_draft(token):
     """A tap on a panel that builds up a hand (Burraco's counters, Bura's claim cards).
     Nothing is stored; the panel comes back with the new state and its preview."""
     match = get_match_or_404(token)
-    draft_from_form = SHEETS[match.game].draft_from_form
+    draft_from_form = all_games()[match.game].draft_from_form
     if draft_from_form is None:
         abort(404)
     draft = draft_from_form(request.form, match)

@@ -9,7 +9,8 @@ from flask import request, url_for
 import rules_content
 import store
 from rules_content import search as words
-from rules_content.why import why
+
+from .games import all_games
 
 # Far more than anyone types; what is longer is cut, never refused.
 MAX_QUERY = 2000
@@ -42,6 +43,14 @@ def other_language(lang: str) -> str:
 def section_url(game: str, section: str, lang: str | None = None) -> str:
     """The address of a section: its game's page, in a language, at the section."""
     return url_for("rules.show", game=game, lang=lang, _anchor=section)
+
+
+def why(game: str, code: str) -> tuple[str, str] | None:
+    """The document and section that explain ``code`` in ``game``, if a rule stands
+    behind it."""
+    known = all_games()[game]
+    section = known.why.get(code)
+    return section and (known.document, section)
 
 
 def why_url(game: str, code: str) -> str | None:

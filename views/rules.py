@@ -10,6 +10,8 @@ from .i18n import locale_name
 from .rule_search import other_language, search, search_filters
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
+# The search form offers the games that have a document of their own.
+bp.add_app_template_global(rules_content.GAMES, "rule_documents")
 
 
 @bp.get("")

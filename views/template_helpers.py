@@ -4,7 +4,6 @@ from urllib.parse import urlsplit
 
 from babel.numbers import format_decimal
 from flask import current_app, request
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from scoring.cards import Card, Rank
@@ -56,49 +55,6 @@ def tap_label(name: str) -> str:
     return TAP_LABELS[name]
 
 
-COMBINATION_NAMES = {
-    "bura": _l("Bura (three trumps)"), "three_aces": _l("Three aces"),
-    "little_moscow": _l("Little Moscow"), "molodka": _l("Molodka (three of one non-trump suit)"),
-    "none": _l("No special hand"),
-}
-
-
-OUTCOME_NAMES = {
-    "right_claim": _l("Right claim"), "wrong_claim": _l("Wrong claim"),
-    "bura": _l("Bura shown"), "moscow": _l("Moscow shown"),
-    "three_aces": _l("Three aces shown"), "no_claim": _l("Nobody claimed"), "claim": _l("Claim"),
-}
-VARIANT_NAMES = {
-    "three_aces_win": _l("Three aces win"), "moscow": _l("Moscow"),
-    "little_moscow": _l("Little Moscow"), "claim_on_turn": _l("Claim only on your turn"),
-    "redeal": _l("Redeal after a special hand"),
-}
-
-
-# "Other readings" name the kind the way the verdict does: clean, not "pulito".
-BURRACO_KINDS = {
-    "pulito": _l("clean"), "semipulito": _l("semi-clean"), "sporco": _l("dirty"),
-    "nobile": _l("nobile"), "reale": _l("reale"),
-}
-
-
-def burraco_kind(name: str) -> str:
-    """A burraco's kind in the reader's words: "clean", in German "rein"."""
-    return str(BURRACO_KINDS[name])
-
-
-def outcome_name(name: str) -> str:
-    return str(OUTCOME_NAMES[name])
-
-
-def variant_name(name: str) -> str:
-    return str(VARIANT_NAMES[name])
-
-
-def combination_name(name: str) -> str:
-    return str(COMBINATION_NAMES[name])
-
-
 MINUS = "\u2212"  # the typographic minus: "−35" reads better than "-35"
 
 
@@ -142,10 +98,6 @@ def register(app) -> None:
     app.add_template_global(why_url)
     app.add_template_global(chart_of)
     app.add_template_global(tap_label)
-    app.add_template_global(combination_name)
-    app.add_template_global(outcome_name)
-    app.add_template_global(variant_name)
-    app.add_template_global(burraco_kind)
     app.add_template_global(presets_of)
     app.add_template_global(preset_of)
     app.add_template_filter(points, "points")

@@ -13,9 +13,9 @@ from scoring.errors import ScoringError
 from . import is_fragment_request, remember_match, render
 from .api import BadRequest, parse_document, read_match_document
 from .chart import hand_gains, running_totals
+from .games import all_games
 from .lookup import get_match_or_404, scored
 from .messages import describe
-from .sheets import SHEETS
 from .template_helpers import unit_labels
 
 bp = Blueprint("transfer", __name__)
@@ -41,7 +41,7 @@ def sheet_rows(match: store.Match) -> list[list]:
     """The sheet as a table: a header, then one row per hand with its number, dealer, and
     each unit's gain and running total."""
     _game, _options, standings = scored(match)
-    hand = _("Game") if SHEETS[match.game].says_game else _("Hand")
+    hand = _("Game") if all_games()[match.game].says_game else _("Hand")
     header = [hand, _("Dealer")]
     for label in unit_labels(standings.units, match.players):
         header += [_("%(name)s: gain", name=label), _("%(name)s: total", name=label)]

@@ -1,0 +1,233 @@
+"""The Buraco sheet: the counted panel (views/sheets/counted.py) with this game's card values,
+red threes, the dead pile and who went out; teams of two, or two or three players alone."""
+
+from flask import Blueprint, request
+from flask_babel import lazy_gettext as _l
+
+from scoring import buraco
+from scoring.cards import JOKER
+from scoring.errors import ScoringError
+from scoring.values import yes_no
+
+from ..checks import MELD_MODES, checker_page, meld_cards, meld_request
+from ..messages import describe, refusal
+from ..presets import Preset
+from ..rule_search import why_url
+from ..template_helpers import unit_labels
+from .counted import MAX_TAPS, CountedPanel, Draft, draft_of_hand, read_draft, sides_of_draft
+from .game import Game, why_sections
+
+
+def panel_for(options: buraco.Options) -> CountedPanel:
+    """The panel for the table's variant: its tap counter counts the variant's values."""
+    counts = {"clean": "clean_buracos", "dirty": "dirty_buracos", "red": "red_threes"}
+    if options.canastras_reais:
+        counts.update(real="real_buracos", ace="ace_to_ace_buracos")
+    return CountedPanel(
+        piles={"table": "table_points", "hand": "hand_points"},
+        counts=counts,
+        choice="dead_pile", choice_default=buraco.DeadPile.TAKEN.value,
+        closer_field="went_out", max_count=buraco.MAX_BURACOS,
+        tap_classes=buraco.tap_classes(options.variant))
+
+
+def _match_rules(match) -> tuple[buraco.Options, CountedPanel, int]:
+    options = buraco.verify_options(match.options, len(match.players))
+    return options, panel_for(options), len(buraco.sides_of(len(match.players)))
+
+
+def draft_from_form(form, match) -> Draft:
+    """The panel's fields, after the button that was pressed (without JavaScript)."""
+    _options, panel, sides = _match_rules(match)
+    draft = read_draft(form, panel, sides)
+    panel.press(draft, form.get("press", ""))
+    return draft
+
+
+def hand_from_form(form, match) -> dict:
+    _options, panel, sides = _match_rules(match)
+    return {"sides": sides_of_draft(read_draft(form, panel, sides), panel)}
+
+
+def side_names(match, form=None) -> list[str]:
+    """The sides by their players: "Anna & Carla", or each player alone."""
+    return unit_labels(buraco.sides_of(len(match.players)), match.players)
+
+
+def preview(match, options, panel, draft) -> dict:
+    """The hand's scores per side as the panel stands, or why it cannot be saved yet."""
+    try:
+        sides = buraco.verify_sides(sides_of_draft(draft, panel), options, len(draft.sides),
+                                    len(match.players))
+    except ScoringError as error:
+        return {"scores": None, "problem": describe(error, side_names(match))}
+    return {"scores": [side.score for side in sides], "problem": None}
+
+
+def context(match, options, standings, number, draft) -> dict:
+    """The template's Buraco values: the draft, the sides' names, the preview."""
+    panel = panel_for(options)
+    fresh = draft is None
+    if fresh:
+        draft = (draft_of_hand(match.hands[number - 1], panel)
+                 if number and 1 <= number <= len(match.hands)
+                 else Draft([panel.blank_side() for _side in standings.units]))
+    labels = side_names(match)
+    return {
+        "draft": draft, "fresh": fresh, "side_labels": labels,
+        # "Who went out?" offers every side, and is not asked while all count on paper.
+        "closer_names": [(str(side), label) for side, label in enumerate(labels)],
+        "all_on_paper": "&".join(f"s{side}_mode=total" for side in range(len(labels))),
+        "tap_classes": panel.tap_classes, "max_taps": MAX_TAPS,
+        "max_count": buraco.MAX_BURACOS, "red_threes_max": buraco.RED_THREES,
+        "preview": preview(match, options, panel, draft),
+        "scores_of": lambda hand: buraco.hand_scores(hand, options),
+    }
+
+
+# --- The meld checker ---------------------------------------------------------------------
+
+bp = Blueprint("buraco", __name__)
+
+# Buraco's rules know no swap of a wildcard for its card.
+BURACO_MELD_MODES = MELD_MODES[:2]
+
+
+@bp.get("/buraco/meld")
+def meld():
+    """Is this a legal Buraco meld in the chosen variant, what is it worth, is it a buraco?
+    Also: may these cards be added to a meld on the table?"""
+    try:
+        variant = buraco.variant_of(request.args.get("variant"))
+    except ScoringError:
+        variant = buraco.Variant.SEED
+    reais = yes_no(request.args.get("canastras_reais")) and variant is not buraco.Variant.SEED
+    mode, into, fields, canonical = meld_request(
+        "buraco.meld", BURACO_MELD_MODES,
+        {"variant": variant.value, "canastras_reais": "on" if reais else None})
+    found, refused, cards, table = None, {}, [], []
+    try:
+        cards, table, fields = meld_cards(fields, mode)
+        if mode == "check" and cards:
+            found = buraco.verify_meld(cards, variant, reais)
+        elif mode == "add" and table and cards:
+            found = buraco.verify_addition(table, cards, variant, reais)
+    except ScoringError as problem:
+        refused = refusal(problem, "buraco")
+    return checker_page(GAME.template("meld.html"), canonical, mode=mode, into=into,
+                        variant=variant, canastras_reais=reais, fields=fields,
+                        cards=cards, table=table, meld=found, picker=buraco.cards_by_suit(),
+                        joker=JOKER, buraco_length=buraco.BURACO_LENGTH,
+                        rule=why_url("buraco", f"melds_{variant.value}"), **refused)
+
+
+WHY = why_sections({
+    "overview": ("player_count", "card_copies", "variant-seed"),
+    "variants": ("unknown_variant", "variants"),
+    "turn": (
+        "melds_seed", "meld_too_short", "meld_only_wildcards", "meld_sets_only",
+        "meld_over_two_wildcards", "meld_wildcards_outnumber", "nothing_to_add",
+        "buraco_needs_cards", "going_out_needs_dead_pile", "dead_pile_at_first_meld",
+        "dead_pile_without_meld"
+    ),
+    "variant-brazilian": (
+        "melds_brazilian", "meld_too_many_wildcards", "meld_mixed", "meld_not_consecutive",
+        "meld_card_twice", "meld_ace_both_ends"
+    ),
+    "variant-aberto": ("melds_aberto", "meld_sequences_only", "variant-aberto"),
+    "special-rules": (
+        "meld_red_three", "meld_black_three", "red_threes_range", "red_threes_together"
+    ),
+    "end": (
+        "going_out_needs_buraco", "two_went_out", "hand_points_range", "buracos_range",
+        "total_range", "points_multiple_of_five", "side_needs_entry", "hand_needs_two_sides",
+        "hand_points_together", "side_points_exceed_cards", "total_missing", "hand_after_end",
+        "match_finished", "end"
+    ),
+    "scoring-notes": (
+        "going_out_needs_clean_buraco", "red_threes_off", "dead_pile_missing",
+        "unknown_dead_pile", "target_range", "table_points_range", "table_points_together",
+        "scoring-notes"
+    ),
+    "variant-minimum-meld": (
+        "minimum_first_meld_range", "first_meld_minimum", "variant-minimum-meld"
+    ),
+    "two-or-three": ("hand_needs_three_players", "out_holds_no_cards"),
+    "variant-stbl": ("melds_stbl", "variant-stbl"),
+    "variant-canastras-reais": (
+        "canastras_reais_off", "whole_suit_runs_need_cards", "variant-canastras-reais"
+    ),
+    "variant-fechado": ("variant-brazilian",),
+    "setup": ("dealing", "seat_range"),
+})
+
+MESSAGES = {
+    "meld_sets_only": _l("Buraco melds only sets: three or more cards of one rank."),
+    "meld_sequences_only": _l("Buraco Aberto melds only sequences: three or more cards of "
+                              "one suit in order."),
+    "meld_over_two_wildcards": _l("At most two wildcards (jokers or 2s) per set, not "
+                                  "%(count)s."),
+    "meld_wildcards_outnumber": _l("%(wildcards)s wildcards and %(naturals)s natural cards: "
+                                   "never more wildcards than natural cards."),
+    "meld_red_three": _l("Red threes (%(card)s) are bonus cards: they are laid out at once, "
+                         "never melded."),
+    "meld_black_three": _l("Black threes (%(card)s) cannot be melded: they only block the "
+                           "discard pile."),
+    "buracos_range": _l("%(side)s: the number of buracos must be from %(low)s to "
+                        "%(high)s."),
+    "out_holds_no_cards": _l("%(side)s: went out, so holds no cards: the points in hand "
+                             "are 0."),
+    "first_meld_minimum": _l("%(side)s: melds never leave the table, so a side that "
+                             "melded has at least the minimum first meld on it: %(low)s "
+                             "points."),
+    "canastras_reais_off": _l("%(side)s: runs from ace to king or ace to ace count only "
+                              "with canastras reais switched on."),
+    "buraco_needs_cards": _l("%(side)s: every buraco holds at least seven cards, so at "
+                             "least %(low)s points on the table each."),
+    "going_out_needs_buraco": _l("%(side)s: going out needs at least one complete buraco."),
+    "going_out_needs_clean_buraco": _l("%(side)s: going out needs a clean buraco at this "
+                                       "table."),
+    "going_out_needs_dead_pile": _l("%(side)s: going out needs the side's dead pile taken."),
+    "dead_pile_at_first_meld": _l("%(side)s: a side that melded took its dead pile with its "
+                                  "first set, so it cannot be “not taken”."),
+    "dead_pile_without_meld": _l("%(side)s: the dead pile is taken with the side's first "
+                                 "set, but the side melded nothing."),
+    "dead_pile_missing": _l("%(side)s: the field “dead_pile” is missing: say whether the "
+                            "dead pile was taken or not."),
+    "unknown_dead_pile": _l("%(side)s: choose taken or not taken for the dead pile."),
+    "red_threes_range": _l("%(side)s: the number of red threes must be from %(low)s to "
+                           "%(high)s."),
+    "red_threes_off": _l("%(side)s: red threes count only with that option switched on "
+                         "(never in the Brazilian variants)."),
+    "red_threes_together": _l("%(total)s red threes, but the two packs hold only "
+                              "%(high)s."),
+    "two_went_out": _l("Only one player can go out: the first one out ends the hand."),
+    "hand_needs_three_players": _l("A hand of three players has an entry for each of "
+                                   "them."),
+    "minimum_first_meld_range": _l("The minimum first meld must be a whole number from "
+                                   "%(low)s to %(high)s, or empty."),
+}
+
+GAME = Game(
+    slug="buraco", name="Buraco", tile=_l("Brazilian rummy, Burraco's cousin."),
+    player_order=_l("List the players in the order of play, clockwise round the table. With "
+                    "four, partners sit opposite: the 1st and 3rd play against the 2nd and 4th; "
+                    "two or three play alone."),
+    hand_from_form=hand_from_form, context=context, draft_from_form=draft_from_form,
+    side_names=side_names, says_game=False,
+    checkers=(("buraco.meld", _l("Buraco: is this meld legal?")),),
+    why=WHY, messages=MESSAGES,
+    preset_field="variant",
+    presets=(
+        Preset("seed", _l("Classic"), _l("the Buraco rules text"),
+               _l("Sets only; red threes are bonus cards.")),
+        Preset("brazilian", _l("Fechado"), _l("jogatina.com"),
+               _l("Brazilian values; sets and sequences, one wildcard; out with any buraco.")),
+        Preset("aberto", _l("Aberto"), _l("jogatina.com"),
+               _l("Brazilian values; sequences only; out with a clean buraco.")),
+        Preset("stbl", _l("STBL"), _l("jogatina.com"),
+               _l("“Sem trinca, bate limpo”: sequences only, the discard pile closed; out "
+                  "with a clean buraco.")),
+    ),
+    pages=bp,
+)

@@ -1,0 +1,75 @@
+"""Burro on the web: one tap on the player left holding cards (or the winner) is the hand,
+and the trick checker says who won a trick."""
+
+from flask import Blueprint, request
+from flask_babel import lazy_gettext as _l
+
+from scoring import burro
+from scoring.cards import parse_plays
+from scoring.errors import ScoringError
+
+from ..checks import checker_page, pick_into, shown
+from ..messages import refusal, trick_reason
+from ..rule_search import why_url
+from .game import Game, why_sections
+
+bp = Blueprint("burro", __name__)
+
+
+@bp.get("/burro/trick")
+def trick():
+    """Who wins the trick and leads next; the picker's buttons edit the trick in the URL."""
+    try:
+        deck = burro.verify_deck(request.args.get("deck") or None)
+    except ScoringError:
+        deck = burro.DECKS[0]
+    fields = {"plays": request.args.get("plays", "")[:200]}
+    canonical = pick_into("burro.trick", fields, "plays", {"deck": deck})
+    won, refused = None, {}
+    try:
+        plays = parse_plays(fields["plays"])
+        fields["plays"] = shown(plays)
+        if len(plays) >= burro.MIN_PLAYERS:
+            won = burro.trick_winner(deck, plays)
+    except ScoringError as problem:
+        plays, refused = [], refusal(problem, "burro")
+    return checker_page(GAME.template("trick.html"), canonical, deck=deck,
+                        text=fields["plays"], plays=plays, trick=won,
+                        reason=won and trick_reason(won), rule=why_url("burro", "trick_winner"),
+                        picker=burro.cards_by_suit(deck), **refused)
+
+
+GAME = Game(
+    slug="burro", name="Burro",
+    tile=_l("Spanish trick game: whoever is left holding cards is the donkey."),
+    player_order=_l("List the players in the order of play. Dealing and play go to the right "
+                    "(anticlockwise): each player's right-hand neighbour is the next one in the "
+                    "list."),
+    hand_from_form=lambda form, match: form, says_game=False,
+    checkers=(("burro.trick", _l("Burro: who won this trick?")),),
+    why=why_sections({
+        "overview": ("player_count", "card_twice"),
+        "end": ("limit_range", "hand_after_end", "match_finished", "variant-classic"),
+        "variant-portuguese": ("wins_target_range", "hand_needs_winner", "variant-portuguese"),
+        "variants": ("unknown_variant",),
+        "out-of-cards": ("hand_needs_burro",),
+        "trick": ("trick_size", "trick_needs_lead", "must_follow_suit", "trick_winner"),
+        "variant-48-cards": ("card_not_in_deck", "unknown_deck"),
+        "setup": ("dealing",),
+        "variant-cangkul": ("variant-cangkul",),
+    }),
+    messages={
+        "limit_range": _l("The penalty limit must be a whole number from %(low)s to "
+                          "%(high)s."),
+        "wins_target_range": _l("The number of wins must be a whole number from %(low)s to "
+                                "%(high)s, or empty."),
+        "hand_needs_burro": _l("Tap the player who was left holding cards."),
+        "hand_needs_winner": _l("Tap the player who ran out of cards first."),
+        "trick_size": _l("A trick has %(low)s to %(high)s plays, not %(count)s."),
+        "trick_needs_lead": _l("The first play is the lead: it cannot be a pass."),
+        "must_follow_suit": _l("%(card)s cannot be played: the lead is a %(suit)s. Who cannot "
+                               "follow suit draws until they can, or passes once the stock is "
+                               "empty."),
+    },
+    pages=bp,
+)
