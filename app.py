@@ -18,7 +18,6 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import store
 from views import (
     api,
-    api_docs,
     assets,
     checkers,
     errors,
@@ -105,7 +104,7 @@ def create_app(config=None) -> Flask:
     app.config.from_pyfile("config.py", silent=True)
     if config:
         app.config.from_mapping(config)
-    # The tests hold every API answer to its documented model (views/contract.py).
+    # The tests hold every API answer to its documented model (views/api/contract.py).
     app.config.setdefault("CHECK_API_ANSWERS", app.config.get("TESTING", False))
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
@@ -119,10 +118,10 @@ def create_app(config=None) -> Flask:
     # Pages, styles, scripts and JSON compressed for a slow wifi; empty answers (304) and
     # statuses other than 2xx are left as they are, and so are the news streams.
     compress.init_app(app)
-    csrf.exempt(api.bp)
     for blueprint in (home.bp, matches.bp, live.bp, share.bp, transfer.bp, checkers.bp,
-                      rules.bp, api.bp, api_docs.bp, offline.bp):
+                      rules.bp, offline.bp):
         app.register_blueprint(blueprint)
+    api.register(app, csrf)
     web_games.register(app)
     assets.register(app)
     errors.register(app)

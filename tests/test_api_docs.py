@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from views.api_docs import VIEWER
+from views.api.docs import VIEWER
 
 DOCS = "/api/v1/docs"
 DOCUMENT = "/api/v1/openapi.json"

@@ -54,7 +54,7 @@ def _another_worker_saves_while_checking(app, monkeypatch, times: int | None = N
     read, and after losing to a change, read again; at each look, or ``times`` times at
     most. The match's edit token, the other worker's saves (threads) and, for each, whether
     it was still waiting half a second after it began."""
-    from views import api
+    from views.api import matches as api
     path, check = app.config["DATABASE"], api.next_hand
     saves, still_saving = [], []
 
@@ -223,7 +223,7 @@ def test_a_hand_sent_without_a_version_waits_for_another_process_changing_the_ma
         app, monkeypatch):
     """While another server process changes the match, this one does not read it: it would
     read the version the other is replacing, lose to it, and check the hand again."""
-    from views import api
+    from views.api import matches as api
     token = start(app.test_client())["token"]
     processes = multiprocessing.get_context("fork")
     holding, release = processes.Event(), processes.Event()

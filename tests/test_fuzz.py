@@ -330,8 +330,8 @@ def strategies(table: Table) -> dict:
         ("offline.worker", "GET"): page_get(table, "/sw.js"),
         ("static", "GET"): st.builds(lambda name: Call("GET", f"/static/{name}"),
                                      segment(["app.css", "vendor", "panel.js", "..", "%2e%2e"])),
-        ("api.search_rules", "GET"): page_get(table, "/api/v1/rules/search"),
-        ("api.openapi_document", "GET"): page_get(table, "/api/v1/openapi.json"),
+        ("api_rules.search_rules", "GET"): page_get(table, "/api/v1/rules/search"),
+        ("api_docs.openapi_document", "GET"): page_get(table, "/api/v1/openapi.json"),
         ("api_docs.show", "GET"): page_get(table, "/api/v1/docs"),
         ("api.create_match", "POST"): api_post(MATCHES, {"game": "burro",
                                                          "players": ["Anna", "Ben"]}),
@@ -347,7 +347,8 @@ def strategies(table: Table) -> dict:
         routes[checker.replace("_", ".", 1), "GET"] = page_get(
             table, "/" + checker.replace("_", "/", 1))
     for endpoint, good in CHECKER_BODIES.items():
-        routes[f"api.{endpoint}", "POST"] = api_post(
+        game = endpoint.split("_", 1)[0]
+        routes[f"{game}_api.{endpoint}", "POST"] = api_post(
             "/api/v1/" + endpoint.replace("_", "/", 1), good)
     return routes
 

@@ -4,7 +4,7 @@ import hashlib
 
 from flask import Blueprint, render_template
 
-from .api_docs import VIEWER as API_VIEWER
+from .api.docs import VIEWER as API_VIEWER
 from .assets import DIGEST_LENGTH, all_hashed_urls
 
 bp = Blueprint("offline", __name__)

@@ -11,9 +11,10 @@ import store
 from scoring.errors import ScoringError
 
 from . import is_fragment_request, remember_match, render
-from .api import BadRequest, parse_document, read_match_document
+from .api.documents import parse_document, read_match_document
 from .chart import hand_gains, running_totals
 from .games import all_games
+from .inputs import BadRequest
 from .lookup import get_match_or_404, scored
 from .messages import describe
 from .template_helpers import unit_labels

@@ -1,17 +1,23 @@
 """The Bura pot ledger's panel: how the game ended, who, and for a claim the trick cards."""
 
 from dataclasses import dataclass
+from typing import Annotated, Literal
 
-from flask import Blueprint, request
+from flask import Blueprint, jsonify, request
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from pydantic import Field
 
 from scoring import bura
-from scoring.cards import Suit, parse_cards
-from scoring.errors import ScoringError
+from scoring.cards import Suit, parse_cards, parse_suit
+from scoring.errors import HandError, ScoringError
 from scoring.values import yes_no
 
 from .. import picked_cards
+from ..api import contract, models
+from ..api.contract import REFUSED, refused
+from ..api.contract import api as spec
+from ..api.models import Answer, Body, Cards, Flag, Seat, Whole, examples
 from ..checks import checker_page, pick_into, shown, trump
 from ..messages import describe, refusal
 from ..rule_search import why_url
@@ -207,6 +213,132 @@ def variant_name(name: str) -> str:
     return str(VARIANT_NAMES[name])
 
 
+# --- The JSON API's checkers -----------------------------------------------------------------
+
+api_bp = contract.json_blueprint("bura_api", __name__)
+
+
+class BuraClaimCheck(Body):
+    model_config = examples({"cards": ["AS", "10S", "KH"], "pot": 4})
+    cards: Cards
+    pot: Whole | None = Field(None, description="The pot before the claim.")
+
+
+class BuraClaimVerdict(Answer):
+    points: int
+    valid: bool
+    claimant: int | None = Field(None, description="With `pot`: what the claimant gains.")
+    pot: int | None = Field(None, description="With `pot`: the pot afterwards.")
+
+
+SuitCode = Annotated[str, Field(max_length=2, examples=["H", "♥"])]
+
+
+class BuraTrickCheck(Body):
+    model_config = examples({"trump": "H", "front": ["KC", "9C"], "response": ["AC", "6H"]})
+    trump: SuitCode
+    front: Cards
+    response: Cards
+
+
+class BuraTrickVerdict(Answer):
+    beats: bool
+    pairs: list[Annotated[list[str], Field(min_length=2, max_length=2)]] | None = Field(
+        description="Each card in front with the card that beats it.")
+    unbeaten: list[str]
+
+
+class BuraLeadCheck(Body):
+    model_config = examples({"cards": ["KC", "9C"]})
+    cards: Cards
+    declared: str | None = Field(None, description="`three_aces` to lead three aces.")
+
+
+class BuraCombinationOptions(Body):
+    little_moscow: Flag = False
+    three_aces_win: Flag = False
+    moscow: Flag = False
+
+
+class BuraCombinationCheck(Body):
+    model_config = examples({"trump": "H", "cards": ["6H", "9H", "AH"]})
+    trump: SuitCode
+    cards: Cards
+    options: BuraCombinationOptions = BuraCombinationOptions()
+
+
+class BuraCombination(Answer):
+    combination: Literal["bura", "three_aces", "molodka", "little_moscow"] | None
+    wins_pot: bool
+    led_together: bool
+
+
+@api_bp.post("/bura/claim")
+@spec.validate(json=BuraClaimCheck,
+               resp=refused(*REFUSED, HTTP_200=BuraClaimVerdict), tags=["bura"])
+def bura_claim():
+    """Check a claim of 31
+
+    The claimant's trick cards: their points and whether a claim of 31 would be right;
+    with a ``pot``, what happens to it."""
+    asked = contract.checked()
+    claim = bura.check_claim(contract.cards(asked.cards))
+    answer = {"points": claim.points, "valid": claim.right}
+    if asked.pot is not None:
+        change, after = bura.pot_after_claim(asked.pot, claim.right)
+        answer.update(claimant=change, pot=after)
+    return jsonify(answer)
+
+
+@api_bp.post("/bura/trick")
+@spec.validate(json=BuraTrickCheck,
+               resp=refused(*REFUSED, HTTP_200=BuraTrickVerdict), tags=["bura"])
+def bura_trick():
+    """Does a response beat the cards in front
+
+    The pairing that beats (``null`` when none does, with the unbeaten cards)."""
+    asked = contract.checked()
+    verdict = bura.trick(parse_suit(asked.trump), contract.cards(asked.front),
+                         contract.cards(asked.response))
+    pairs = verdict.pairs and [[ahead.code, card.code] for ahead, card in verdict.pairs]
+    return jsonify(beats=verdict.beats, pairs=pairs,
+                   unbeaten=[card.code for card in verdict.unbeaten])
+
+
+@api_bp.post("/bura/lead")
+@spec.validate(json=BuraLeadCheck, resp=refused(*REFUSED, HTTP_200=models.Verdict),
+               tags=["bura"])
+def bura_lead():
+    """May these cards be led
+
+    One card, or two or three of one suit; three aces only when declared."""
+    asked = contract.checked()
+    try:
+        bura.verify_lead(contract.cards(asked.cards), asked.declared)
+    except HandError as error:
+        return jsonify(valid=False, reason=describe(error), code=error.code)
+    return jsonify(valid=True, reason=None)
+
+
+@api_bp.post("/bura/combination")
+@spec.validate(json=BuraCombinationCheck,
+               resp=refused(*REFUSED, HTTP_200=BuraCombination), tags=["bura"])
+def bura_combination():
+    """Name a combination of three cards
+
+    ``bura``, ``three_aces``, ``molodka``, ``little_moscow`` (with that option) or
+    ``null``, and whether it wins the pot at once or is led all three together."""
+    asked = contract.checked()
+    options = asked.options
+    found = bura.combination(parse_suit(asked.trump), contract.cards(asked.cards),
+                             options.little_moscow)
+    if found is None:
+        return jsonify(combination=None, wins_pot=False, led_together=False)
+    return jsonify(combination=found.value,
+                   wins_pot=bura.wins_the_pot(found, options.three_aces_win, options.moscow),
+                   led_together=bura.led_together(found))
+
+
 WHY = why_sections({
     "overview": ("player_count",),
     "cards": ("card_not_in_bura_deck", "card_twice"),
@@ -251,5 +383,14 @@ GAME = Game(
     checkers=(("bura.claim", _l("Bura: is this 31 claim right?")),
               ("bura.trick", _l("Bura: does this beat the cards in front?")),
               ("bura.combination", _l("Bura: a special hand?"))),
-    why=WHY, messages=MESSAGES, pages=bp,
+    why=WHY, messages=MESSAGES, pages=bp, api=api_bp,
+    hand_fields={
+        "outcome": (str | None, Field(None, description="Bura: how the game ended "
+                                      "(`right_claim`, `wrong_claim`, `bura`, `no_claim`, "
+                                      "`claim`, `moscow`, `three_aces`).")),
+        "player": (Seat | None, Field(None, description="Bura: who claimed or showed.")),
+        "cards": (Cards | None, Field(None, description="Bura, outcome `claim`: the "
+                                                        "claimant's trick cards.")),
+    },
+    hand_examples=({"outcome": "right_claim", "player": 1},),
 )

@@ -1,20 +1,35 @@
 """The Buraco sheet: the counted panel (views/sheets/counted.py) with this game's card values,
 red threes, the dead pile and who went out; teams of two, or two or three players alone."""
 
-from flask import Blueprint, request
+from typing import Annotated, Literal
+
+from flask import Blueprint, jsonify, request
 from flask_babel import lazy_gettext as _l
+from pydantic import Field, RootModel
 
 from scoring import buraco
 from scoring.cards import JOKER
-from scoring.errors import ScoringError
+from scoring.errors import MeldError, ScoringError
 from scoring.values import yes_no
 
+from ..api import contract, models
+from ..api.contract import REFUSED, refused
+from ..api.contract import api as spec
+from ..api.models import Answer, Body, Cards, Flag, MeldRefused, Whole, examples
 from ..checks import MELD_MODES, checker_page, meld_cards, meld_request
 from ..messages import describe, refusal
 from ..presets import Preset
 from ..rule_search import why_url
 from ..template_helpers import unit_labels
-from .counted import MAX_TAPS, CountedPanel, Draft, draft_of_hand, read_draft, sides_of_draft
+from .counted import (
+    MAX_TAPS,
+    SIDES_FIELD,
+    CountedPanel,
+    Draft,
+    draft_of_hand,
+    read_draft,
+    sides_of_draft,
+)
 from .game import Game, why_sections
 
 
@@ -119,6 +134,135 @@ def meld():
                         cards=cards, table=table, meld=found, picker=buraco.cards_by_suit(),
                         joker=JOKER, buraco_length=buraco.BURACO_LENGTH,
                         rule=why_url("buraco", f"melds_{variant.value}"), **refused)
+
+
+# --- The JSON API's checkers -----------------------------------------------------------------
+
+api_bp = contract.json_blueprint("buraco_api", __name__)
+
+
+Variant = Annotated[str | None, Field(description="`seed` (default), `brazilian` (Fechado), "
+                                                  "`aberto` or `stbl`.")]
+
+
+class BuracoMeldOptions(Body):
+    variant: Variant = None
+    canastras_reais: Flag = False
+
+
+class BuracoMeldCheck(Body):
+    model_config = examples({"cards": ["QS", "QH", "QD", "JK"], "options": {"variant": "seed"}})
+    cards: Cards
+    onto: Cards | None = None
+    options: BuracoMeldOptions = BuracoMeldOptions()
+
+
+class BuracoReading(Answer):
+    kind: Literal["set", "sequence"]
+    buraco: Literal["clean", "dirty", "real", "ace_to_ace"] | None
+    bonus: int
+    order: list[str]
+    wildcards: list[str]
+    stands_for: str | None
+
+
+class BuracoMeldRefused(MeldRefused):
+    buraco: None
+
+
+class BuracoMeldVerdict(BuracoReading):
+    valid: Literal[True]
+    points: int
+    reason: None
+    readings: list[BuracoReading]
+
+
+class BuracoMeldAnswer(RootModel[BuracoMeldVerdict | BuracoMeldRefused]):
+    """A legal meld with its best reading, or the reason it is not one."""
+
+
+class BuracoSide(Body):
+    table_points: Whole | None = None
+    clean_buracos: Whole | None = None
+    dirty_buracos: Whole | None = None
+    red_threes: Whole | None = None
+    hand_points: Whole | None = None
+    dead_pile: str | None = Field(None, description="`taken` or `not_taken`.")
+    went_out: Flag = False
+    total: Whole | None = None
+    real_buracos: Whole | None = Field(None, description="With `canastras_reais`: clean runs "
+                                                         "from ace to king (+500).")
+    ace_to_ace_buracos: Whole | None = Field(None, description="With `canastras_reais`: clean "
+                                                               "runs from ace to ace (+1000).")
+
+
+class BuracoOptions(Body):
+    variant: Variant = None
+    red_threes: Flag = True
+    going_out_bonus: Flag = True
+    dead_pile_penalty: Flag = True
+    clean_to_go_out: Flag = False
+    minimum_first_meld: Whole | None = None
+    canastras_reais: Flag = False
+    target: Whole | None = None
+    players: Whole = Field(4, description="2 or 4 score two sides, 3 one side per player.")
+
+
+class BuracoHandCheck(Body):
+    model_config = examples({"options": {"variant": "seed"}, "sides": [
+        {"table_points": 150, "clean_buracos": 1, "dirty_buracos": 0, "red_threes": 1,
+         "hand_points": 0, "dead_pile": "taken", "went_out": True},
+        {"table_points": 95, "clean_buracos": 0, "dirty_buracos": 1, "red_threes": 0,
+         "hand_points": 25, "dead_pile": "taken", "went_out": False}]})
+    sides: list[BuracoSide] = Field(max_length=3)
+    options: BuracoOptions = BuracoOptions()
+
+
+def _buraco_reading_json(reading: buraco.Reading) -> dict:
+    """A Buraco meld reading: a set may hold two wildcards (seed 004)."""
+    return {"kind": reading.kind.value, "buraco": reading.buraco and reading.buraco.value,
+            "bonus": reading.bonus, "order": [card.code for card in reading.order],
+            "wildcards": [card.code for card in reading.wildcards],
+            "stands_for": contract.stands_json(reading.stands_for)}
+
+
+@api_bp.post("/buraco/meld")
+@spec.validate(json=BuracoMeldCheck,
+               resp=refused(*REFUSED, HTTP_200=BuracoMeldAnswer), tags=["buraco"])
+def buraco_meld():
+    """Judge a Buraco meld
+
+    With ``onto`` (a meld on the table) the cards are added to it. An illegal meld
+    answers ``valid: false`` with the reason and its code."""
+    asked = contract.checked()
+    cards, variant = contract.cards(asked.cards), buraco.variant_of(asked.options.variant)
+    reais = asked.options.canastras_reais
+    try:
+        if asked.onto is not None:
+            meld = buraco.verify_addition(contract.cards(asked.onto), cards, variant, reais)
+        else:
+            meld = buraco.verify_meld(cards, variant, reais)
+    except MeldError as error:
+        return jsonify(valid=False, kind=None, buraco=None, points=None,
+                       reason=describe(error), code=error.code)
+    return jsonify(valid=True, **_buraco_reading_json(meld.readings[0]), points=meld.points,
+                   reason=None,
+                   readings=[_buraco_reading_json(reading) for reading in meld.readings[1:]])
+
+
+@api_bp.post("/buraco/hand")
+@spec.validate(json=BuracoHandCheck, resp=refused(*REFUSED, HTTP_200=models.Scores),
+               tags=["buraco"])
+def buraco_hand():
+    """Score one Buraco hand
+
+    With ``"players": 3`` in the options, one entry for each player."""
+    asked = contract.checked()
+    players = asked.options.players
+    options = buraco.verify_options(asked.options.model_dump(exclude_unset=True), players)
+    sides = buraco.verify_sides(contract.side_bodies(asked), options,
+                                len(buraco.sides_of(players)), players)
+    return jsonify(scores=[side.score for side in sides])
 
 
 WHY = why_sections({
@@ -229,5 +373,6 @@ GAME = Game(
                _l("“Sem trinca, bate limpo”: sequences only, the discard pile closed; out "
                   "with a clean buraco.")),
     ),
-    pages=bp,
+    pages=bp, api=api_bp,
+    hand_fields={"sides": SIDES_FIELD},
 )

@@ -1,9 +1,11 @@
 """The Burkosel sheet's panel: each side's card points and tricks, or who won at once."""
 
 from flask_babel import lazy_gettext as _l
+from pydantic import Field
 
 from scoring import burkosel
 
+from ..api.models import Seat, Whole
 from ..presets import Preset
 from ..template_helpers import unit_labels
 from .game import Game, why_sections
@@ -80,4 +82,10 @@ GAME = Game(
         Preset("8", _l("Lost at 8"), _l("the Burkosel apps"), _l("A shorter evening.")),
         Preset("6", _l("Lost at 6"), _l("the Burkosel apps"), _l("The shortest.")),
     ),
+    hand_fields={
+        "card_points": (list[Whole] | None, Field(None, max_length=4, description="Burkosel.")),
+        "tricks": (list[Whole] | None, Field(None, max_length=4, description="Burkosel.")),
+        "instant_win": (Seat | None, Field(None, description="Burkosel: the side that won at "
+                                                             "once.")),
+    },
 )

@@ -1,21 +1,36 @@
 """The Burraco sheet: its counted panel (views/sheets/counted.py) with the pozzetto, and with
 three players who played alone; the side names and the live preview."""
 
-from flask import Blueprint, request
+from typing import Literal
+
+from flask import Blueprint, jsonify, request
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
+from pydantic import Field, RootModel
 
 from scoring import burraco
 from scoring.cards import JOKER
-from scoring.errors import ScoringError
+from scoring.errors import MeldError, ScoringError
 from scoring.values import parse_int, yes_no
 
+from ..api import contract, models
+from ..api.contract import REFUSED, refused
+from ..api.contract import api as spec
+from ..api.models import Answer, Body, Cards, Flag, MeldRefused, Seat, Whole, examples
 from ..checks import MELD_MODES, checker_page, meld_cards, meld_request
 from ..messages import describe, refusal
 from ..presets import Preset
 from ..rule_search import why_url
 from ..template_helpers import unit_labels
-from .counted import MAX_TAPS, CountedPanel, Draft, draft_of_hand, read_draft, sides_of_draft
+from .counted import (
+    MAX_TAPS,
+    SIDES_FIELD,
+    CountedPanel,
+    Draft,
+    draft_of_hand,
+    read_draft,
+    sides_of_draft,
+)
 from .game import Game, why_sections
 
 
@@ -210,6 +225,131 @@ def burraco_kind(name: str) -> str:
     return str(KINDS[name])
 
 
+# --- The JSON API's checkers -----------------------------------------------------------------
+
+api_bp = contract.json_blueprint("burraco_api", __name__)
+
+
+class BurracoMeldOptions(Body):
+    semipulito: Flag = False
+    variant: str | None = Field(None, description="`classic` (default) or `reale` "
+                                                  "(Burraco Reale).")
+
+
+class BurracoMeldCheck(Body):
+    model_config = examples({"cards": ["3H", "4H", "5H"], "options": {"semipulito": False}})
+    cards: Cards
+    onto: Cards | None = Field(None, description="A meld on the table the cards are added to.")
+    swap: Flag = Field(False, description="With `onto`: the one card takes the place of the "
+                                          "meld's wildcard.")
+    options: BurracoMeldOptions = BurracoMeldOptions()
+
+
+class BurracoReading(Answer):
+    kind: Literal["set", "sequence"]
+    burraco: Literal["pulito", "sporco", "semipulito", "nobile", "reale"] | None
+    bonus: int
+    order: list[str]
+    wildcard: str | None
+    stands_for: str | None
+
+
+class BurracoMeldRefused(MeldRefused):
+    burraco: None
+
+
+class BurracoMeldVerdict(BurracoReading):
+    valid: Literal[True]
+    points: int
+    reason: None
+    readings: list[BurracoReading]
+
+
+class BurracoMeldAnswer(RootModel[BurracoMeldVerdict | BurracoMeldRefused]):
+    """A legal meld with its best reading, or the reason it is not one."""
+
+
+class BurracoSide(Body):
+    """One side's hand: its parts, or only the `total` counted on paper."""
+    table_points: Whole | None = None
+    clean_burracos: Whole | None = None
+    dirty_burracos: Whole | None = None
+    semiclean_burracos: Whole | None = None
+    hand_points: Whole | None = None
+    pozzetto: str | None = Field(None, description="`taken`, `not_taken` or `unseen`.")
+    unseen_pozzetto_points: Whole | None = None
+    closed: Flag = False
+    total: Whole | None = None
+    nobile_burracos: Whole | None = Field(None, description="Burraco Reale: clean runs "
+                                                            "from ace to king (+500).")
+    reale_burracos: Whole | None = Field(None, description="Burraco Reale: clean runs from "
+                                                           "ace to ace (+1000).")
+
+
+class BurracoHandCheck(Body):
+    model_config = examples({"sides": [
+        {"table_points": 120, "clean_burracos": 1, "dirty_burracos": 0, "semiclean_burracos": 0,
+         "hand_points": 10, "pozzetto": "taken", "closed": True},
+        {"table_points": 95, "clean_burracos": 0, "dirty_burracos": 1, "hand_points": 40,
+         "pozzetto": "taken", "closed": False}]})
+    sides: list[BurracoSide] = Field(max_length=3)
+    alone: Seat | None = Field(None, description="Three players: the one who played alone, "
+                                                 "or `null` when nobody ran out.")
+    options: BurracoMeldOptions = BurracoMeldOptions()
+
+
+def _reading_json(reading) -> dict:
+    """A Burraco meld reading: its one wildcard and what it stands for."""
+    return {"kind": reading.kind.value, "burraco": reading.burraco and reading.burraco.value,
+            "bonus": reading.bonus, "order": [card.code for card in reading.order],
+            "wildcard": reading.wildcard and reading.wildcard.code,
+            "stands_for": contract.stands_json(reading.stands_for)}
+
+
+@api_bp.post("/burraco/meld")
+@spec.validate(json=BurracoMeldCheck,
+               resp=refused(*REFUSED, HTTP_200=BurracoMeldAnswer), tags=["burraco"])
+def burraco_meld():
+    """Judge a Burraco meld
+
+    With ``onto`` (a meld on the table) the cards are added to it, with ``"swap": true``
+    the one card takes the place of its wildcard. An illegal meld answers ``valid: false``
+    with the reason and its code."""
+    asked = contract.checked()
+    cards = contract.cards(asked.cards)
+    rules = {"semipulito": asked.options.semipulito,
+             "variant": burraco.variant_of(asked.options.variant)}
+    try:
+        if asked.onto is not None:
+            table = contract.cards(asked.onto)
+            meld = (burraco.verify_swap(table, cards, **rules) if asked.swap
+                    else burraco.verify_addition(table, cards, **rules))
+        else:
+            meld = burraco.verify_meld(cards, **rules)
+    except MeldError as error:
+        return jsonify(valid=False, kind=None, burraco=None, points=None,
+                       reason=describe(error), code=error.code)
+    best = _reading_json(meld.readings[0])
+    return jsonify(valid=True, **best, points=meld.points, reason=None,
+                   readings=[_reading_json(reading) for reading in meld.readings[1:]])
+
+
+@api_bp.post("/burraco/hand")
+@spec.validate(json=BurracoHandCheck, resp=refused(*REFUSED, HTTP_200=models.Scores),
+               tags=["burraco"])
+def burraco_hand():
+    """Score one Burraco hand
+
+    Three sides with ``"alone": null`` when nobody of three players ran out."""
+    asked = contract.checked()
+    hand = {"sides": contract.side_bodies(asked),
+            **asked.model_dump(include={"alone"}, exclude_unset=True)}
+    options = burraco.Options(semipulito=asked.options.semipulito,
+                              variant=burraco.variant_of(asked.options.variant))
+    sides = burraco.verify_hand_sides(hand, options)
+    return jsonify(scores=[side.score for side in sides])
+
+
 WHY = why_sections({
     "overview": ("player_count", "card_copies", "variant-classic"),
     "melds": (
@@ -301,5 +441,9 @@ GAME = Game(
                _l("No jokers, sequences only; nobile +500 and reale +1000; closing only "
                   "with a clean burraco.")),
     ),
-    pages=bp,
+    pages=bp, api=api_bp,
+    hand_fields={
+        "sides": SIDES_FIELD,
+        "alone": (Seat | None, Field(None, description="Burraco with three players.")),
+    },
 )

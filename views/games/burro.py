@@ -1,13 +1,19 @@
 """Burro on the web: one tap on the player left holding cards (or the winner) is the hand,
 and the trick checker says who won a trick."""
 
-from flask import Blueprint, request
+
+from flask import Blueprint, jsonify, request
 from flask_babel import lazy_gettext as _l
+from pydantic import Field
 
 from scoring import burro
-from scoring.cards import parse_plays
+from scoring.cards import parse_card, parse_plays
 from scoring.errors import ScoringError
 
+from ..api import contract
+from ..api.contract import REFUSED, refused
+from ..api.contract import api as spec
+from ..api.models import Answer, Body, CardCode, Seat, examples
 from ..checks import checker_page, pick_into, shown
 from ..messages import refusal, trick_reason
 from ..rule_search import why_url
@@ -37,6 +43,43 @@ def trick():
                         text=fields["plays"], plays=plays, trick=won,
                         reason=won and trick_reason(won), rule=why_url("burro", "trick_winner"),
                         picker=burro.cards_by_suit(deck), **refused)
+
+
+# --- The JSON API's checkers -----------------------------------------------------------------
+
+api_bp = contract.json_blueprint("burro_api", __name__)
+
+
+class BurroTrickCheck(Body):
+    model_config = examples({"deck": "40", "plays": ["5H", "JH", "2H", "7H"]})
+    deck: str | int | None = Field(None, description="`\"40\"` (default), `\"48\"` or `\"52\"`.")
+    plays: list[CardCode | None] = Field(
+        max_length=16, description="The lead first; `null` for a player who passed.")
+
+
+class BurroTrickVerdict(Answer):
+    winner: int
+    card: str
+    suit: str
+    leads_next: int
+    passed: list[int]
+    reason: str
+
+
+@api_bp.post("/burro/trick")
+@spec.validate(json=BurroTrickCheck,
+               resp=refused(*REFUSED, HTTP_200=BurroTrickVerdict), tags=["burro"])
+def burro_trick():
+    """Who wins a Burro trick
+
+    The first play is the lead; ``null`` is a player who passed."""
+    asked = contract.checked()
+    deck = burro.verify_deck(asked.deck)
+    trick = burro.trick_winner(deck, [None if play is None else parse_card(play)
+                                      for play in asked.plays])
+    return jsonify(winner=trick.winner, card=trick.card.code, suit=trick.suit.value,
+                   leads_next=trick.winner, passed=list(trick.passed),
+                   reason=trick_reason(trick))
 
 
 GAME = Game(
@@ -71,5 +114,12 @@ GAME = Game(
                                "follow suit draws until they can, or passes once the stock is "
                                "empty."),
     },
-    pages=bp,
+    pages=bp, api=api_bp,
+    hand_fields={
+        "burro": (Seat | None, Field(None, description="Burro: the player left with cards.")),
+        "winner": (Seat | None, Field(None, description="Portuguese Burro, Cangkul: the first "
+                                                        "out.")),
+    },
+    hand_examples=({"burro": 2}, {"burro": 0}, {"winner": 0}),
+    setup_examples=({"players": ["Anna", "Ben", "Carla"], "options": {"limit": 5}},),
 )

@@ -9,11 +9,19 @@ choice each side makes (pozzetto, dead pile) and how a side's end is written.
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import Field
 
 from scoring.values import parse_int
 
 # A generous cap on taps: more cards of a class than two packs hold is a stuck finger.
 MAX_TAPS = 60
+
+# A counted hand in the API: one entry per side, as each game's hand checker takes it.
+SIDES_FIELD = (list[dict[str, Any]] | None, Field(
+    None, max_length=3, description="Burraco, Buraco: one entry per side, as "
+                                    "`POST /api/v1/burraco/hand` and `/buraco/hand` take."))
 
 
 def _int(text, default: int = 0) -> int:

@@ -38,6 +38,11 @@ class Game:
     checkers: tuple = ()
     # Refusals only this game's rules give: code → lazy message.
     messages: Mapping[str, object] = field(default_factory=dict)
+    # A hand's fields in the API (name → (type, pydantic Field)), and example bodies.
+    hand_fields: Mapping[str, tuple] = field(default_factory=dict)
+    hand_examples: tuple = ()
+    # Example bodies that start a match of the game in the API, without their "game".
+    setup_examples: tuple = ()
     pages: Blueprint | None = None
     api: Blueprint | None = None
 

@@ -5,13 +5,25 @@ A body of the wrong shape is refused with a 400 that names each field by its pat
 request's language, before the view runs; what a view receives is the model's checked value.
 """
 
-from flask import current_app
+from flask import Blueprint, current_app, jsonify, request
 from flask_babel import format_decimal
 from flask_babel import gettext as _
 from pydantic import ValidationError
 from spectree import Response, SpecTree
 
-from .api_models import Refusal
+import store
+from scoring.cards import Card, Rank, parse_card, parse_cards
+from scoring.errors import ScoringError
+
+from ..inputs import BadRequest, json_body, not_json
+from ..messages import describe, match_full
+from .models import Refusal
+
+PREFIX = "/api/v1"
+# Every body may be refused (400) or be beyond the app's limit (413); a match's link may
+# only read (403), be unknown (404) or be of a deleted match (410).
+REFUSED = (400, 413)
+BY_LINK = (*REFUSED, 403, 404, 410)
 
 DESCRIPTION = """Keep score of Burro, Burraco, Buraco and Bura matches, and check melds,
 claims and tricks by the rules. Requests and answers are JSON; every refusal is a
@@ -25,7 +37,7 @@ def _refuse_in_reader_language(_request, response, error, _instance, _adapter) -
         response.set_data(current_app.json.dumps(refusal_of(error)))
 
 
-# ``path`` is where the document is served (views.api): spectree leaves it out of itself.
+# ``path`` is where the document is served (views/api/docs.py): spectree leaves it out of itself.
 api = SpecTree("flask", title="Tablemate API", version="1", description=DESCRIPTION,
                path="api/v1/openapi.json", mode="strict", annotations=False, page_templates={},
                validation_error_status=400, validation_error_model=Refusal,
@@ -94,3 +106,61 @@ def _choices(expected: str) -> str:
     """pydantic's list of the allowed values, "'a', 'b' or 'c'", in the reader's language."""
     others, _or, last = expected.rpartition(" or ")
     return _("%(others)s or %(last)s", others=others, last=last) if others else expected
+
+
+# --- A blueprint of the API: JSON in, JSON out, refusals as ``Refusal`` -----------------------
+
+def _refuse_by_rule(error: ScoringError):
+    return jsonify(error=describe(error), code=error.code), 400
+
+
+def _refuse_entry_beyond_limit(_error):
+    return jsonify(error=match_full(), code="match_full"), 400
+
+
+def _refuse_shape(error: BadRequest):
+    return jsonify(error=str(error)), 400
+
+
+def json_blueprint(name: str, import_name: str, files: dict | None = None) -> Blueprint:
+    """A blueprint under ``/api/v1`` whose refusals are JSON: a body that is not a JSON object
+    within the limits (``views.inputs``) is refused before its models see it; ``files`` maps
+    an endpoint whose body is an uploaded document to the reader that says so as a file."""
+    blueprint = Blueprint(name, import_name, url_prefix=PREFIX)
+    blueprint.register_error_handler(ScoringError, _refuse_by_rule)
+    blueprint.register_error_handler(store.MatchFull, _refuse_entry_beyond_limit)
+    blueprint.register_error_handler(BadRequest, _refuse_shape)
+    readers = {f"{name}.{endpoint}": reader for endpoint, reader in (files or {}).items()}
+
+    @blueprint.before_request
+    def read_body() -> None:
+        if request.method not in ("POST", "PUT"):
+            return
+        if not request.is_json:
+            raise not_json()
+        reader = readers.get(request.endpoint)
+        body = reader(request.get_data()) if reader else json_body()
+        if not isinstance(body, dict):
+            raise not_json()
+
+    return blueprint
+
+
+def checked():
+    """The request's body as its model checked it."""
+    return request.context.json
+
+
+def cards(value: str | list[str]) -> list[Card]:
+    """Cards as a list of codes or typed as one string (``"3♥ 4♥ 5♥"``)."""
+    return parse_cards(value) if isinstance(value, str) else [parse_card(code) for code in value]
+
+
+def stands_json(stands: Card | Rank | None) -> str | None:
+    """What a wildcard stands for: a card in a sequence, a rank in a set."""
+    return None if stands is None else stands.code if isinstance(stands, Card) else stands.value
+
+
+def side_bodies(asked) -> list[dict]:
+    """A counted hand's sides as sent, for the rules to check: a part left out stays out."""
+    return [side.model_dump(exclude_unset=True) for side in asked.sides]
