@@ -229,7 +229,8 @@ def verify_options(raw: Mapping, players: int) -> Options:
     dealer = whole_number(raw.get("first_dealer", raw.get("dealer", 0)), "seat_range", 0,
                           players - 1, error=SetupError)
     return Options(ante, start, dealer,
-                   **{flag: yes_no(raw.get(flag, False)) for flag in VARIANT_FLAGS})
+                   **{flag: yes_no(raw.get(flag, False), flag, SetupError)
+                      for flag in VARIANT_FLAGS})
 
 
 def verify_hand(options: Options, players: int, raw: Mapping) -> dict:

@@ -94,30 +94,6 @@ TABLE_POINTS = {variant: sum(card_value(card, variant) for card in rummy_deck()
                              if variant is not Variant.SEED or card.rank is not Rank.THREE)
                 for variant in Variant}
 
-# The tap counter's buttons, one per value class as players count cards (UX: seed "Joker 30
-# · A/2 20 · K–10 10 · 9–4 5 · black 3 5"); each class named by its cards.
-_TAP_RANKS = {
-    Variant.SEED: (("joker", Rank.JOKER), ("ace_two", Rank.ACE), ("king_ten", Rank.KING),
-                   ("nine_four", Rank.NINE), ("black_three", Rank.THREE)),
-    Variant.BRAZILIAN: (("joker", Rank.JOKER), ("ace", Rank.ACE), ("two", Rank.TWO),
-                        ("king_eight", Rank.KING), ("seven_three", Rank.SEVEN)),
-}
-_TAP_RANKS[Variant.ABERTO] = _TAP_RANKS[Variant.STBL] = _TAP_RANKS[Variant.BRAZILIAN]
-
-
-def tap_classes(variant: Variant | str = Variant.SEED) -> tuple[tuple[str, int], ...]:
-    """The tap counter's value classes for the variant: (name, points) each."""
-    variant = variant_of(variant)
-    return tuple((name, CARD_VALUES[variant][rank]) for name, rank in _TAP_RANKS[variant])
-
-
-TAP_CLASSES = tap_classes(Variant.SEED)
-
-
-def tapped_points(counts: Mapping[str, int], variant: Variant | str = Variant.SEED) -> int:
-    """Card points from the tap counter: how many cards of each value class."""
-    return sum(counts.get(name, 0) * value for name, value in tap_classes(variant))
-
 
 # --- Melds (seed 004; RULES-NOTES C2, C3) --------------------------------------------------
 
@@ -436,7 +412,7 @@ def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:
         red_threes=red_threes,
         hand_points=card_points(raw, "hand_points", side, DECK_POINTS[options.variant]),
         dead_pile=_dead_pile(raw, side),
-        went_out=yes_no(raw.get("went_out", False)),
+        went_out=yes_no(raw.get("went_out", False), "went_out", HandError),
         going_out_bonus=GOING_OUT_BONUS if options.going_out_bonus else 0,
         dead_pile_penalty=DEAD_PILE_PENALTY if options.dead_pile_penalty else 0,
         **counts,
@@ -477,7 +453,7 @@ def verify_sides(raw_sides, options: "Options", count: int = 2,
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-OPTION_FIELDS = ("target", "target_choice", "variant", "red_threes", "going_out_bonus",
+OPTION_FIELDS = ("target", "variant", "red_threes", "going_out_bonus",
                  "dead_pile_penalty", "clean_to_go_out", "minimum_first_meld",
                  "canastras_reais")
 TARGETS = (3000,)
@@ -521,8 +497,8 @@ class Options:
 
 
 def _flag(raw: Mapping, name: str, default: bool) -> bool:
-    """A yes/no option: absent takes the rule's default; "" (a box left unticked) is no."""
-    return default if raw.get(name) is None else yes_no(raw[name])
+    """A yes/no option: absent takes the rule's default."""
+    return default if raw.get(name) is None else yes_no(raw[name], name, SetupError)
 
 
 def verify_options(raw: Mapping, players: int) -> Options:

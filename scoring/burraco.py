@@ -59,24 +59,6 @@ REALE_VALUES = {rank: value for rank, value in {**CARD_VALUES, Rank.TWO: 10}.ite
 VALUES = {Variant.CLASSIC: CARD_VALUES, Variant.REALE: REALE_VALUES}
 
 
-# The tap counter's buttons: one per value class, as players count cards (UX: "Joker 30 ·
-# 2 20 · A 15 · K–8 10 · 7–3 5"); Burraco Reale has no joker and its 2 counts 10.
-TAP_CLASSES = (("joker", CARD_VALUES[Rank.JOKER]), ("two", CARD_VALUES[Rank.TWO]),
-               ("ace", CARD_VALUES[Rank.ACE]), ("high", CARD_VALUES[Rank.KING]),
-               ("low", CARD_VALUES[Rank.SEVEN]))
-_REALE_TAP_CLASSES = (("two", REALE_VALUES[Rank.TWO]), *TAP_CLASSES[2:])
-
-
-def tap_classes(variant: Variant | str = Variant.CLASSIC) -> tuple[tuple[str, int], ...]:
-    """The tap counter's value classes for the variant: (name, points) each."""
-    return _REALE_TAP_CLASSES if variant_of(variant) is Variant.REALE else TAP_CLASSES
-
-
-def tapped_points(counts: Mapping[str, int], variant: Variant | str = Variant.CLASSIC) -> int:
-    """Card points from the tap counter: how many cards of each value class."""
-    return sum(counts.get(name, 0) * value for name, value in tap_classes(variant))
-
-
 def card_value(card: Card, variant: Variant | str = Variant.CLASSIC) -> int:
     """A card's points; a wildcard counts its own value, whatever it stands for (B1)."""
     return VALUES[variant_of(variant)][card.rank]
@@ -382,7 +364,7 @@ def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:
     hand = SideHand(
         table_points=card_points(raw, "table_points", side, deck),
         hand_points=card_points(raw, "hand_points", side, deck),
-        pozzetto=pozzetto, closed=yes_no(raw.get("closed", False)),
+        pozzetto=pozzetto, closed=yes_no(raw.get("closed", False), "closed", HandError),
         # A pozzetto is at least eleven cards: an unseen one costs at least 55 (B2).
         unseen_pozzetto_points=(card_points(raw, "unseen_pozzetto_points", side, deck,
                                             MIN_POZZETTO_POINTS)
@@ -437,7 +419,7 @@ def verify_sides(raw_sides, options: "Options", count: int = 2,
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-OPTION_FIELDS = ("target", "target_choice", "semipulito", "round_halves", "variant")
+OPTION_FIELDS = ("target", "semipulito", "round_halves", "variant")
 TARGETS = (2005, 1005, 505)
 
 
@@ -470,8 +452,10 @@ def verify_options(raw: Mapping, players: int) -> Options:
     target = read_target(raw, TARGETS)
     first_dealer = whole_number(raw.get("first_dealer", 0), "seat_range", 0, players - 1,
                                 error=SetupError)
-    return Options(target, yes_no(raw.get("semipulito", False)), first_dealer,
-                   yes_no(raw.get("round_halves", False)), variant_of(raw.get("variant")))
+    return Options(target, yes_no(raw.get("semipulito", False), "semipulito", SetupError),
+                   first_dealer,
+                   yes_no(raw.get("round_halves", False), "round_halves", SetupError),
+                   variant_of(raw.get("variant")))
 
 
 def sides_of(players: int, alone: int | None = None) -> tuple[tuple[int, ...], ...]:

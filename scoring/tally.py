@@ -56,10 +56,8 @@ def verify_cards_together(sides: Sequence, high: int, table_high: int | None = N
 
 
 def read_target(raw: Mapping, usual: Sequence[int]) -> int:
-    """The target: one of the usual ones chosen on the form (``target_choice``; "custom"
-    takes the number typed), or the number itself; the first usual one by default."""
-    choice = raw.get("target_choice")
-    chosen = raw.get("target") if choice in (None, "", "custom") else choice
+    """The target, the first usual one by default."""
+    chosen = raw.get("target")
     return whole_number(usual[0] if chosen in (None, "") else chosen, "target_range", 5,
                         MAX_TARGET, error=SetupError)
 

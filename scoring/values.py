@@ -41,8 +41,8 @@ def whole_number(value, code: str, low: int, high: int, error=ScoringError, **pa
     return number
 
 
-def yes_no(value) -> bool:
-    """A checkbox or JSON flag: true, "true", "on", "1", "yes" are yes; absent is no."""
+def yes_no(value, name: str, error: type[ScoringError] = ScoringError) -> bool:
+    """A yes/no value: true or false (a page reads its own ticked boxes into these)."""
     if isinstance(value, bool):
         return value
-    return str(value).strip().lower() in {"true", "on", "1", "yes"}
+    raise error("flag_type", field=name)

@@ -299,13 +299,11 @@ def test_the_defaults():
 
 @pytest.mark.parametrize("raw, field, value", [
     ({"target": "2000"}, "target", 2000),
-    ({"target_choice": "custom", "target": 1500}, "target", 1500),
-    ({"target_choice": "3000"}, "target", 3000),
-    # A box the form leaves unticked arrives as "": the option is off.
-    ({"red_threes": ""}, "red_threes", False),
-    ({"going_out_bonus": "", "dead_pile_penalty": "on"}, "going_out_bonus", False),
+    ({"target": 1500}, "target", 1500),
+    ({"red_threes": False}, "red_threes", False),
+    ({"going_out_bonus": False, "dead_pile_penalty": True}, "going_out_bonus", False),
     ({"dead_pile_penalty": False}, "dead_pile_penalty", False),
-    ({"clean_to_go_out": "on"}, "clean_to_go_out", True),
+    ({"clean_to_go_out": True}, "clean_to_go_out", True),
     # Seed 004: "In manchen Runden gilt für den allerersten Satz eines Teams eine
     # Mindestpunktzahl, häufig 15 Punkte Kartenwert."
     ({"minimum_first_meld": "15"}, "minimum_first_meld", 15),
@@ -323,7 +321,7 @@ def test_the_tables_choices(raw, field, value):
 def test_the_brazilian_games_have_no_red_three_bonus(variant):
     """RULES-NOTES C3: "7–3 5" and sequences "as in Burraco": every 3 is a plain card, so no
     red three is a bonus card, whatever the box says."""
-    options = verify_options({"variant": variant, "red_threes": "on"}, 4)
+    options = verify_options({"variant": variant, "red_threes": True}, 4)
     assert options.red_threes is False
     with pytest.raises(HandError) as error:
         verify_side(OUT, 0, options)
@@ -332,7 +330,7 @@ def test_the_brazilian_games_have_no_red_three_bonus(variant):
 
 def test_aberto_always_goes_out_with_a_clean_buraco():
     """RULES-NOTES C3: "`aberto`: … going out needs a clean buraco"."""
-    assert verify_options({"variant": "aberto", "clean_to_go_out": ""}, 4).clean_to_go_out
+    assert verify_options({"variant": "aberto", "clean_to_go_out": False}, 4).clean_to_go_out
     assert Options(variant="aberto").clean_to_go_out
 
 
@@ -343,6 +341,9 @@ def test_aberto_always_goes_out_with_a_clean_buraco():
     ({"minimum_first_meld": -15}, "minimum_first_meld_range"),
     ({"minimum_first_meld": 5000}, "minimum_first_meld_range"),
     ({"first_dealer": 4}, "seat_range"),
+    # The rules take a flag as true or false; reading a form's ticked box is the page's job.
+    ({"red_threes": "on"}, "flag_type"),
+    ({"clean_to_go_out": ""}, "flag_type"),
 ])
 def test_impossible_options_are_refused(raw, code):
     with pytest.raises(SetupError) as error:

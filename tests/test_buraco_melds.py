@@ -12,15 +12,12 @@ from hypothesis import strategies as st
 from scoring import burraco
 from scoring.buraco import (
     DECK_POINTS,
-    TAP_CLASSES,
     BuracoKind,
     Meld,
     MeldKind,
     Variant,
     can_meld,
     card_value,
-    tap_classes,
-    tapped_points,
     verify_addition,
     verify_meld,
 )
@@ -93,31 +90,6 @@ def test_seed_threes_a_black_one_counts_5_a_red_one_nothing():
 def test_the_whole_pack_is_worth(variant, total):
     # Seed: 4 × 30 + 16 × 20 + 32 × 10 + 48 × 5 + 4 black threes × 5.
     assert sum(card_value(card, variant) for card in DECK) == DECK_POINTS[variant] == total
-
-
-@pytest.mark.parametrize("variant, classes", [
-    (SEED, [("joker", 30), ("ace_two", 20), ("king_ten", 10), ("nine_four", 5),
-            ("black_three", 5)]),
-    (BRAZILIAN, [("joker", 20), ("ace", 15), ("two", 10), ("king_eight", 10),
-                 ("seven_three", 5)]),
-    (ABERTO, [("joker", 20), ("ace", 15), ("two", 10), ("king_eight", 10),
-              ("seven_three", 5)]),
-])
-def test_the_tap_counter_has_a_button_per_value_class(variant, classes):
-    """UX "Tap counter": one button per value class with its value on it."""
-    assert list(tap_classes(variant)) == classes
-    assert tap_classes("seed") == TAP_CLASSES
-
-
-@pytest.mark.parametrize("variant, counts, points", [
-    (SEED, {"joker": 1, "ace_two": 2, "king_ten": 3, "nine_four": 2, "black_three": 1},
-     30 + 40 + 30 + 10 + 5),
-    (BRAZILIAN, {"joker": 1, "ace": 1, "two": 2, "king_eight": 3, "seven_three": 2},
-     20 + 15 + 20 + 30 + 10),
-    (SEED, {}, 0),
-])
-def test_tapped_cards_add_up_at_the_variants_values(variant, counts, points):
-    assert tapped_points(counts, variant) == points
 
 
 def test_an_unknown_variant_is_refused():

@@ -50,6 +50,20 @@ def test_the_home_tile_opens_the_new_buraco_match(client):
     assert not re.search(r'name="clean_to_go_out" value="on" checked', form)
 
 
+def test_the_forms_boxes_and_target_are_the_options(post, client):
+    """A box left unticked is the option off, a ticked one on; the target is the one chosen,
+    and the number typed only with "other:"."""
+    chosen = post("/buraco/new", {"players": ["Anna", "Ben"], "action": "start",
+                                  "going_out_bonus": "on", "target_choice": "3000",
+                                  "target": "1234"}).headers["Location"]
+    typed = start(post, ("Anna", "Ben"), target_choice="custom", target="1500")
+    options = [client.get(f"/api/v1/matches/{sheet.rsplit('/', 1)[1]}").get_json()["options"]
+               for sheet in (chosen, typed)]
+    assert (options[0]["red_threes"], options[0]["going_out_bonus"],
+            options[0]["dead_pile_penalty"], options[0]["target"]) == (False, True, False, 3000)
+    assert (options[1]["red_threes"], options[1]["target"]) == (True, 1500)
+
+
 def test_a_hand_from_the_panel(post, client):
     """Seed 004 and C1: cards 250 + clean buraco 200 + a red three 100 + going out 100 = 650;
     80 − 30 = 50."""

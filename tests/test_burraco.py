@@ -8,7 +8,6 @@ from scoring.burraco import (
     Options,
     hand_scores,
     standings,
-    tapped_points,
     verify_options,
     verify_side,
     verify_sides,
@@ -158,12 +157,6 @@ def test_a_hand_may_end_without_closing():
         [310, 155]
 
 
-def test_the_tap_counter_adds_card_values():
-    """B1: Joker 30, 2 20, Ace 15, K–8 10, 7–3 5."""
-    assert tapped_points({"joker": 1, "two": 2, "ace": 1, "high": 3, "low": 2}) == \
-        30 + 40 + 15 + 30 + 10
-
-
 # --- The match ----------------------------------------------------------------------------
 
 def hand(ns, ew):
@@ -182,8 +175,7 @@ def test_other_player_counts_are_refused(players):
 
 
 @pytest.mark.parametrize("raw, target", [
-    ({}, 2005), ({"target_choice": "1005"}, 1005), ({"target_choice": "505"}, 505),
-    ({"target_choice": "custom", "target": "3000"}, 3000), ({"target": 750}, 750),
+    ({}, 2005), ({"target": 1005}, 1005), ({"target": "505"}, 505), ({"target": 750}, 750),
 ])
 def test_the_target(raw, target):
     """Seed 002: "Hat eine Partei 2005 oder mehr … Kürzere Partien gehen bis 1005 oder 505." """
@@ -317,7 +309,7 @@ def test_the_partners_half_is_exact_or_rounded_up_to_the_next_5(round_halves, sh
     options = Options(target=5000, round_halves=round_halves)
     result = standings(options, 3, [{**hand(100, 305), "alone": 0}])
     assert result.totals == (100, shares, shares)
-    assert verify_options({"round_halves": "on"}, 3).round_halves
+    assert verify_options({"round_halves": True}, 3).round_halves
     assert not verify_options({}, 3).round_halves
 
 

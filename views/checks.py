@@ -59,6 +59,12 @@ def meld_cards(fields: dict, mode: str):
     return cards, table, {"cards": shown(cards), "table": shown(table)}
 
 
+def ticked(value) -> bool:
+    """A box ticked in a checker's address (``semipulito=on``); "true", "1" and "yes" too,
+    so a link typed by hand reads as meant."""
+    return str(value or "").strip().lower() in {"true", "on", "1", "yes"}
+
+
 def trump() -> Suit:
     """The trump the address names, hearts when it names none."""
     try:

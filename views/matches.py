@@ -33,8 +33,20 @@ def _draft_from_form(form, game) -> dict:
     return {
         "players": names,
         "dealer": dealer if dealer is not None and 0 <= dealer < len(names) else 0,
-        "options": {key: form.get(key, "") for key in game.OPTION_FIELDS},
+        "options": _options_from_form(form, game),
     }
+
+
+def _options_from_form(form, game) -> dict:
+    """The options as the rules take them: a ticked box is true and an unticked one false, a
+    number as typed, and the target the one chosen or, for "other:", the one typed."""
+    flags = {option.name for option in dataclasses.fields(game.Options)
+             if option.type in (bool, "bool")}
+    options = {key: form.get(key) == "on" if key in flags else form.get(key, "")
+               for key in game.OPTION_FIELDS}
+    if "target" in options and form.get("target_choice", "custom") not in ("", "custom"):
+        options["target"] = form["target_choice"]
+    return options
 
 
 def _move(draft: dict, seat: int, to: int) -> None:

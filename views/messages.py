@@ -29,6 +29,7 @@ MESSAGES = {
     "player_name_twice": _l("“%(name)s” is in the list twice: give every player their own "
                             "name."),
     "unknown_variant": _l("There is no such variant."),
+    "flag_type": _l("“%(field)s” must be true or false."),
     "seat_range": _l("Pick one of the match's players."),
     "hand_after_end": _l("With this change the match would end before hand %(number)s. "
                          "Undo the later hands first."),

@@ -11,14 +11,13 @@ from pydantic import Field
 from scoring import bura
 from scoring.cards import Suit, parse_cards, parse_suit
 from scoring.errors import HandError, ScoringError
-from scoring.values import yes_no
 
 from .. import picked_cards
 from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
 from ..api.models import Answer, Body, Cards, Flag, Seat, Whole, examples
-from ..checks import checker_page, pick_into, shown, trump
+from ..checks import checker_page, pick_into, shown, ticked, trump
 from ..messages import describe, refusal
 from ..rule_search import why_url
 from .game import Game, why_sections
@@ -138,14 +137,14 @@ def trick():
                                                              (lead, front, response))}
         played = [*lead, *front, *response]
         if lead:
-            bura.verify_lead(lead, "three_aces" if yes_no(args.get("declared")) else None)
+            bura.verify_lead(lead, "three_aces" if ticked(args.get("declared")) else None)
         if (front or lead) and response:
             verdict = bura.trick(trumps, front or lead, response)
     except ScoringError as problem:
         refused = refusal(problem, "bura")
     return checker_page(GAME.template("trick.html"), canonical, trump=trumps, into=into,
                         fields=fields, used=played, verdict=verdict,
-                        declared=yes_no(args.get("declared")), suits=list(Suit),
+                        declared=ticked(args.get("declared")), suits=list(Suit),
                         picker=bura.cards_by_suit(), rule=why_url("bura", "trick"), **refused)
 
 
@@ -154,7 +153,7 @@ def combination():
     """Bura, three aces, Molodka or nothing: the special hands and their rank."""
     args = request.args
     trumps = trump()
-    flags = {flag: yes_no(args.get(flag))
+    flags = {flag: ticked(args.get(flag))
              for flag in ("three_aces_win", "moscow", "little_moscow")}
     fields = {"cards": args.get("cards", "")[:100]}
     canonical = pick_into("bura.combination", fields, "cards",

@@ -8,15 +8,14 @@ from flask_babel import lazy_gettext as _l
 from pydantic import Field, RootModel
 
 from scoring import buraco
-from scoring.cards import JOKER
+from scoring.cards import JOKER, Rank
 from scoring.errors import MeldError, ScoringError
-from scoring.values import yes_no
 
 from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
 from ..api.models import Answer, Body, Cards, Flag, MeldRefused, Whole, examples
-from ..checks import MELD_MODES, checker_page, meld_cards, meld_request
+from ..checks import MELD_MODES, checker_page, meld_cards, meld_request, ticked
 from ..messages import describe, refusal
 from ..presets import Preset
 from ..rule_search import why_url
@@ -32,6 +31,23 @@ from .counted import (
 )
 from .game import Game, why_sections
 
+# The tap counter's buttons, one per value class as players count cards (UX: seed "Joker 30
+# · A/2 20 · K–10 10 · 9–4 5 · black 3 5"); each class named by its cards.
+TAP_RANKS = {
+    buraco.Variant.SEED: (("joker", Rank.JOKER), ("ace_two", Rank.ACE), ("king_ten", Rank.KING),
+                          ("nine_four", Rank.NINE), ("black_three", Rank.THREE)),
+    buraco.Variant.BRAZILIAN: (("joker", Rank.JOKER), ("ace", Rank.ACE), ("two", Rank.TWO),
+                               ("king_eight", Rank.KING), ("seven_three", Rank.SEVEN)),
+}
+TAP_RANKS[buraco.Variant.ABERTO] = TAP_RANKS[buraco.Variant.STBL] = \
+    TAP_RANKS[buraco.Variant.BRAZILIAN]
+
+
+def tap_classes(variant: buraco.Variant) -> tuple[tuple[str, int], ...]:
+    """The tap counter's value classes for the variant: (name, points) each, at the
+    variant's card values."""
+    return tuple((name, buraco.CARD_VALUES[variant][rank]) for name, rank in TAP_RANKS[variant])
+
 
 def panel_for(options: buraco.Options) -> CountedPanel:
     """The panel for the table's variant: its tap counter counts the variant's values."""
@@ -43,7 +59,7 @@ def panel_for(options: buraco.Options) -> CountedPanel:
         counts=counts,
         choice="dead_pile", choice_default=buraco.DeadPile.TAKEN.value,
         closer_field="went_out", max_count=buraco.MAX_BURACOS,
-        tap_classes=buraco.tap_classes(options.variant))
+        tap_classes=tap_classes(options.variant))
 
 
 def _match_rules(match) -> tuple[buraco.Options, CountedPanel, int]:
@@ -116,7 +132,7 @@ def meld():
         variant = buraco.variant_of(request.args.get("variant"))
     except ScoringError:
         variant = buraco.Variant.SEED
-    reais = yes_no(request.args.get("canastras_reais")) and variant is not buraco.Variant.SEED
+    reais = ticked(request.args.get("canastras_reais")) and variant is not buraco.Variant.SEED
     mode, into, fields, canonical = meld_request(
         "buraco.meld", BURACO_MELD_MODES,
         {"variant": variant.value, "canastras_reais": "on" if reais else None})

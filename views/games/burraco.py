@@ -9,15 +9,15 @@ from flask_babel import lazy_gettext as _l
 from pydantic import Field, RootModel
 
 from scoring import burraco
-from scoring.cards import JOKER
+from scoring.cards import JOKER, Rank
 from scoring.errors import MeldError, ScoringError
-from scoring.values import parse_int, yes_no
+from scoring.values import parse_int
 
 from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
 from ..api.models import Answer, Body, Cards, Flag, MeldRefused, Seat, Whole, examples
-from ..checks import MELD_MODES, checker_page, meld_cards, meld_request
+from ..checks import MELD_MODES, checker_page, meld_cards, meld_request, ticked
 from ..messages import describe, refusal
 from ..presets import Preset
 from ..rule_search import why_url
@@ -33,6 +33,17 @@ from .counted import (
 )
 from .game import Game, why_sections
 
+# The tap counter's buttons: one per value class, as players count cards (UX: "Joker 30 ·
+# 2 20 · A 15 · K–8 10 · 7–3 5"); Burraco Reale has no joker and its 2 counts 10.
+TAP_RANKS = (("joker", Rank.JOKER), ("two", Rank.TWO), ("ace", Rank.ACE), ("high", Rank.KING),
+             ("low", Rank.SEVEN))
+
+
+def tap_classes(variant: burraco.Variant) -> tuple[tuple[str, int], ...]:
+    """The tap counter's value classes for the variant: (name, points) each."""
+    values = burraco.VALUES[variant]
+    return tuple((name, values[rank]) for name, rank in TAP_RANKS if rank in values)
+
 
 def panel_for(options: burraco.Options) -> CountedPanel:
     """Burraco's panel: the unseen pozzetto is a pile of its own, counted like the others;
@@ -46,7 +57,7 @@ def panel_for(options: burraco.Options) -> CountedPanel:
                "unseen": "unseen_pozzetto_points"},
         counts=counts, choice="pozzetto", choice_default=burraco.Pozzetto.TAKEN.value,
         closer_field="closed", max_count=burraco.MAX_BURRACOS,
-        tap_classes=burraco.tap_classes(options.variant))
+        tap_classes=tap_classes(options.variant))
 
 
 def _panel(match) -> CountedPanel:
@@ -188,7 +199,7 @@ def meld():
         variant = burraco.variant_of(request.args.get("variant"))
     except ScoringError:
         variant = burraco.Variant.CLASSIC
-    semipulito = yes_no(request.args.get("semipulito")) and variant is burraco.Variant.CLASSIC
+    semipulito = ticked(request.args.get("semipulito")) and variant is burraco.Variant.CLASSIC
     mode, into, fields, canonical = meld_request(
         "burraco.meld", MELD_MODES,
         {"variant": None if variant is burraco.Variant.CLASSIC else variant.value,

@@ -109,6 +109,16 @@ class CountedPanel:
                 side.typed[pile] = ""
 
 
+def tap_sum(typed: str, taps: Mapping[str, int], values: Mapping[str, int]) -> int | None:
+    """A pile's points on the tap counter: the number typed (where the taps start counting,
+    none is 0) plus each value class's taps times its value; None when the typed text is no
+    number. Its pair in the browser is ``tapSum`` in static/panel/controls.js."""
+    base = parse_int(typed or "0")
+    if base is None:
+        return None
+    return base + sum(count * values[name] for name, count in taps.items())
+
+
 @dataclass
 class SideDraft:
     """One side's half-filled entry, exactly as the form holds it."""
@@ -125,14 +135,12 @@ class SideDraft:
         return any(self.taps[pile].values())
 
     def points(self, pile: str):
-        """The pile's points: what was typed, plus the tapped cards (a typed 185 is where
-        the taps start counting); typed text that is no number stays, to be refused."""
+        """The pile's points: what was typed, plus the tapped cards; typed text that is no
+        number stays, to be refused."""
         if not self.tapped(pile):
             return self.typed[pile]
-        base = parse_int(self.typed[pile] or "0")
-        if base is None:
-            return self.typed[pile]
-        return base + sum(count * self.values[name] for name, count in self.taps[pile].items())
+        total = tap_sum(self.typed[pile], self.taps[pile], self.values)
+        return self.typed[pile] if total is None else total
 
     def tap_summary(self, pile: str) -> str:
         """"185 + 3×10 + 1×30 = 245" for the tap counter's running line (static/panel.js
