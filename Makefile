@@ -1,4 +1,5 @@
 # Two commands: `make run` serves the app, `make test` runs every test; both set up what they need.
+# `make check` is the fast lane of the tests, `make lint` the linter.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 5000
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run test lint bench translations extract-messages init-db clean
+.PHONY: run test check lint bench translations extract-messages init-db clean
 
 $(BIN)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,11 @@ run: $(BIN)/.installed translations
 
 test: $(BIN)/.test-installed translations
 	$(BIN)/python -m pytest
+
+# The fast lane: the rules, the pages through Flask's test client, and the code's doctests;
+# no browser and no real server (tests/browser/, tests/ops/).
+check: $(BIN)/.test-installed translations
+	$(BIN)/python -m pytest tests/scoring tests/web scoring rules_content store views
 
 # Pyflakes, import order, bugbear and pyupgrade, as ruff.toml selects them.
 lint: $(BIN)/.test-installed

@@ -2,9 +2,9 @@
 
 import os
 import secrets
+import sqlite3
 from urllib.parse import urlsplit
 
-import click
 from flask import Flask, current_app, request
 from flask_babel import Babel
 from flask_babel import gettext as _
@@ -16,16 +16,17 @@ from werkzeug.http import parse_accept_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import store
+from rules_content.index import RulesIndex
 from views import (
     api,
     assets,
     checkers,
+    commands,
     errors,
     home,
     live,
     matches,
     offline,
-    rule_search,
     rules,
     share,
     template_helpers,
@@ -79,6 +80,8 @@ def create_app(config=None) -> Flask:
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "tablemate.sqlite"),
+        # The rules' search index, built from the documents by each server for itself.
+        RULES_INDEX=os.path.join(app.instance_path, "rules-index.sqlite"),
         LANGUAGES=LANGUAGES,
         BABEL_DEFAULT_LOCALE=LANGUAGES[0],
         HTMX_CDN_URL=f"https://unpkg.com/htmx.org@{HTMX_VERSION}/dist/htmx.min.js",
@@ -131,47 +134,23 @@ def create_app(config=None) -> Flask:
     app.teardown_appcontext(store.close_db)
     app.after_request(_security_headers)
 
-    @app.cli.command("init-db")
-    def init_db_command():
-        """Create the database or bring its schema up to date."""
-        store.connect(app.config["DATABASE"]).close()
-        click.echo(f"Schema version {len(store.MIGRATIONS)} ready.")
-
-    @app.cli.command("index-rules")
-    def index_rules_command():
-        """Load the rules documents into the search index if they changed."""
-        with app.app_context():
-            rebuilt = rule_search.index_rules(store.get_db())
-        click.echo("Rules index rebuilt." if rebuilt else "Rules index is up to date.")
-
-    @app.cli.command("backup")
-    @click.argument("path", type=click.Path(dir_okay=False))
-    def backup_command(path):
-        """Copy the database to PATH, consistent also while the app runs."""
-        try:
-            matches = store.backup(app.config["DATABASE"], path)
-        except store.Unavailable as error:
-            raise click.ClickException(f"No backup written: {error}") from error
-        click.echo(f"Backup of {matches} matches written to {path}.")
-
-    @app.cli.command("restore")
-    @click.argument("path", type=click.Path(exists=True, dir_okay=False))
-    def restore_command(path):
-        """Put the backup at PATH in place of the database; a running app may stay up."""
-        try:
-            matches = store.restore(app.config["DATABASE"], path)
-        except (store.BadBackup, store.Unavailable) as error:
-            raise click.ClickException(f"Nothing restored from {path}: {error}") from error
-        click.echo(f"Restored {matches} matches from {path}.")
-
-    with app.app_context():
-        try:
-            rule_search.index_rules(store.get_db())
-        except store.Unavailable as error:
-            # The app still starts: every page says what is wrong, and the index is built
-            # by the first search once the database is usable again.
-            app.logger.error("Rules index not built, the database is unavailable: %s", error)
+    commands.register(app)
+    _prepare_storage(app)
     return app
+
+
+def _prepare_storage(app: Flask) -> None:
+    """Bring the database's schema up to date and build the rules' index, before the first
+    request. A fault in either is logged and the app still starts: every page says what is
+    wrong, and the first request that needs them tries again."""
+    try:
+        store.connect(app.config["DATABASE"]).close()
+    except store.Unavailable as error:
+        app.logger.error("The database is unavailable: %s", error)
+    try:
+        RulesIndex(app.config["RULES_INDEX"]).build()
+    except (OSError, sqlite3.Error) as error:
+        app.logger.error("Rules index not built: %s", error)
 
 
 def _serve_as_configured(app: Flask) -> None:

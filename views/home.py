@@ -3,7 +3,6 @@ matches (rename, archive, delete and restore), and the language switch."""
 
 from urllib.parse import urlsplit
 
-import click
 from flask import (
     Blueprint,
     abort,
@@ -20,22 +19,14 @@ from flask_babel import ngettext
 
 import store
 
-from . import (
-    TitleRefused,
-    day_of,
-    device_id,
-    is_fragment_request,
-    match_title,
-    remembered_matches,
-    render,
-    verify_title,
-)
+from . import is_fragment_request, render
+from .devices import device_id, remembered_matches
 from .games import all_games
-from .lookup import get_match_or_404, scored
+from .loaders import get_match_or_404, scored
 from .template_helpers import unit_labels
+from .titles import TitleRefused, day_of, match_title, verify_title
 
-# cli_group=None: ``flask --app app purge-deleted``, beside the app's other commands.
-bp = Blueprint("home", __name__, cli_group=None)
+bp = Blueprint("home", __name__)
 bp.add_app_template_global(match_title)
 
 # A year: the choice of language should outlast the evening.
@@ -184,13 +175,6 @@ def answer_deleted_match(deleted: store.MatchDeleted):
     return render_template("home/deleted.html", match=deleted.match,
                            can_restore=not deleted.read_only,
                            restorable_until=day_of(deleted.restorable_until)), 410
-
-
-@bp.cli.command("purge-deleted")
-def purge_deleted_command():
-    """Remove for good the matches deleted longer ago than can be undone (30 days)."""
-    count = store.purge_deleted(store.get_db())
-    click.echo(f"{count} deleted matches removed for good.")
 
 
 def _local(path: str) -> str:

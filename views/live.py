@@ -16,7 +16,7 @@ import store
 from store import news
 
 from .cache import Cache
-from .changes import describe_changes
+from .change_notes import describe_changes
 from .i18n import locale_name
 from .matches import shared_sheet
 

@@ -12,12 +12,13 @@ from scoring.games import GAMES, corrected_hand, next_hand
 from scoring.players import verify_players
 from scoring.values import parse_int
 
-from . import is_fragment_request, remember_match, render
-from .changes import describe_changes
+from . import is_fragment_request, render
+from .change_notes import describe_changes
+from .devices import remember_match
 from .forms import shared_render
 from .games import all_games
-from .lookup import get_game_or_404, get_match_or_404, options_of, scored
-from .messages import match_full, refusal
+from .loaders import get_game_or_404, get_match_or_404, options_of, scored
+from .refusals import match_full, refusal
 
 bp = Blueprint("matches", __name__)
 

@@ -1,14 +1,15 @@
 """The rules' search index and the addresses of their sections, for the pages and the API
 alike (no view of its own)."""
 
+import sqlite3
 from functools import lru_cache
 from typing import NamedTuple
 
-from flask import request, url_for
+from flask import abort, current_app, request, url_for
 
 import rules_content
-import store
 from rules_content import search as words
+from rules_content.index import RulesIndex
 
 from .games import all_games
 
@@ -16,24 +17,9 @@ from .games import all_games
 MAX_QUERY = 2000
 
 
-def index_rules(db) -> bool:
-    """Load the documents into the search index when they changed; True if it was rebuilt."""
-    digest = rules_content.documents_digest()
-    if store.rules_index_digest(db) == digest:
-        return False
-    rows = []
-    for document in rules_content.load_all():
-        for position, section in enumerate(document.sections):
-            text = rules_content.plain_text(section.markdown)
-            rows.append({
-                "game": document.game, "lang": document.lang, "section": section.id,
-                "title": section.title, "level": section.level, "position": position,
-                "text": text, "folded_title": words.fold(section.title),
-                "folded_text": words.fold(text),
-                "folded_lead": words.fold(rules_content.defining_text(section)),
-            })
-    store.replace_rules_index(db, digest, rows)
-    return True
+def rules_index() -> RulesIndex:
+    """This server's index of the rules (``RULES_INDEX``)."""
+    return RulesIndex(current_app.config["RULES_INDEX"])
 
 
 def other_language(lang: str) -> str:
@@ -75,14 +61,14 @@ class Found(NamedTuple):
 _vocabularies: dict[tuple[str, str | None], words.Vocabulary] = {}
 
 
-def vocabulary(db, lang: str | None = None) -> words.Vocabulary:
+def vocabulary(index: RulesIndex, digest: str, lang: str | None = None) -> words.Vocabulary:
     """The words of the search index (of one language's sections), read once for each
     version of it, not per search."""
-    key = (store.rules_index_digest(db), lang)
+    key = (digest, lang)
     if key not in _vocabularies:
         _vocabularies[key] = words.Vocabulary(
             f"{section['folded_title']}\n{section['folded_text']}"
-            for section in store.rule_sections(db, lang=lang))
+            for section in index.sections(lang=lang))
     return _vocabularies[key]
 
 
@@ -101,32 +87,36 @@ def search(query: str, lang_first: str, game: str | None = None,
     typed = words.search_terms(query[:MAX_QUERY])
     if not typed:
         return Found((), {})
-    db = store.get_db()
-    digest = store.rules_index_digest(db)
-    if digest is None:
-        # A database the app created anew while it ran (its file deleted) has no index yet.
-        index_rules(db)
-        digest = store.rules_index_digest(db)
-    if detect_language:
-        lang_first = words.language_of(query[:MAX_QUERY], {
-            other: vocabulary(db, other) for other in rules_content.LANGUAGES}, lang_first)
-    return _search(digest, tuple(typed), lang_first, game, lang, request.script_root)
+    index = rules_index()
+    try:
+        digest = index.digest()
+        if digest is None:
+            # An index file deleted while the app runs is built again.
+            index.build()
+            digest = index.digest()
+        if detect_language:
+            lang_first = words.language_of(query[:MAX_QUERY], {
+                other: vocabulary(index, digest, other) for other in rules_content.LANGUAGES},
+                lang_first)
+        return _search(index.path, digest, tuple(typed), lang_first, game, lang,
+                       request.script_root)
+    except (OSError, sqlite3.Error):
+        current_app.logger.exception("The rules index cannot be read")
+        abort(503)
 
 
 @lru_cache(maxsize=REMEMBERED_SEARCHES)
-def _search(digest: str, typed: tuple[str, ...], first: str, game: str | None,
+def _search(path: str, digest: str, typed: tuple[str, ...], first: str, game: str | None,
             lang: str | None, script_root: str) -> Found:
     """``search`` itself; the index's ``digest`` and the ``script_root`` the links are built
     on are part of what is remembered, so a rebuilt index or another prefix searches anew."""
-    db = store.get_db()
-    terms = [words.expand(term, vocabulary(db)) for term in typed]
-    ranked = words.rank(store.search_rules(db, words.fts_query(terms), game=game, lang=lang),
-                        terms)
+    index = RulesIndex(path)
+    terms = [words.expand(term, vocabulary(index, digest)) for term in typed]
+    ranked = words.rank(index.search(words.fts_query(terms), game=game, lang=lang), terms)
     rows = [item.row for item in sorted(ranked, key=lambda item: item.row["lang"] != first)]
     nearest = not rows
     if nearest:
-        rows = words.nearest_sections(" ".join(typed), store.rule_sections(
-            db, game, lang or first))
+        rows = words.nearest_sections(" ".join(typed), index.sections(game, lang or first))
     phrases = [phrase for term in terms for phrase in term.phrases]
     return Found(
         tuple({"game": row["game"], "lang": row["lang"], "section": row["section"],

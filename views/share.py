@@ -5,9 +5,9 @@ import io
 import segno
 from flask import Blueprint, Response, abort
 
-from .links import share_url, table_reach
-from .lookup import get_match_or_404, get_watched_match_or_404
+from .loaders import get_match_or_404, get_watched_match_or_404
 from .matches import read_only_sheet
+from .urls import share_url, table_reach
 
 bp = Blueprint("share", __name__)
 # The share box's links and its note of who can open them (templates/matches/_sheet.html).

@@ -10,13 +10,14 @@ from flask_babel import gettext as _
 import store
 from scoring.errors import ScoringError
 
-from . import is_fragment_request, remember_match, render
+from . import is_fragment_request, render
 from .api.documents import parse_document, read_match_document
 from .chart import hand_gains, running_totals
+from .devices import remember_match
 from .games import all_games
-from .inputs import BadRequest
-from .lookup import get_match_or_404, scored
-from .messages import describe
+from .json_bodies import BadRequest
+from .loaders import get_match_or_404, scored
+from .refusals import describe
 from .template_helpers import unit_labels
 
 bp = Blueprint("transfer", __name__)

@@ -15,8 +15,8 @@ import store
 from scoring.cards import Card, Rank, parse_card, parse_cards
 from scoring.errors import ScoringError
 
-from ..inputs import BadRequest, json_body, not_json
-from ..messages import describe, match_full
+from ..json_bodies import BadRequest, json_body, not_json
+from ..refusals import describe, match_full
 from .models import Refusal
 
 PREFIX = "/api/v1"
@@ -124,7 +124,7 @@ def _refuse_shape(error: BadRequest):
 
 def json_blueprint(name: str, import_name: str, files: dict | None = None) -> Blueprint:
     """A blueprint under ``/api/v1`` whose refusals are JSON: a body that is not a JSON object
-    within the limits (``views.inputs``) is refused before its models see it; ``files`` maps
+    within the limits (``views.json_bodies``) is refused before its models see it; ``files`` maps
     an endpoint whose body is an uploaded document to the reader that says so as a file."""
     blueprint = Blueprint(name, import_name, url_prefix=PREFIX)
     blueprint.register_error_handler(ScoringError, _refuse_by_rule)

@@ -11,11 +11,11 @@ from scoring.errors import ScoringError
 from scoring.games import GAMES
 from scoring.players import verify_players
 
-from .. import TitleRefused, verify_title
-from ..inputs import BadRequest, parse_json
-from ..links import absolute_url
-from ..lookup import scored
-from ..messages import describe
+from ..json_bodies import BadRequest, parse_json
+from ..loaders import scored
+from ..refusals import describe
+from ..titles import TitleRefused, verify_title
+from ..urls import absolute_url
 from . import models
 from .contract import refusal_of
 

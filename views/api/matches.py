@@ -18,8 +18,8 @@ import store
 from scoring.games import GAMES, corrected_hand, next_hand
 
 from ..games import all_games
-from ..inputs import BadRequest
-from ..lookup import get_match_or_404, options_of
+from ..json_bodies import BadRequest
+from ..loaders import get_match_or_404, options_of
 from . import models
 from .contract import BY_LINK, REFUSED, api, checked, json_blueprint, refused
 from .documents import match_document, match_fields, parse_document, setup_of, standings_json
@@ -176,15 +176,14 @@ def _change(token: str, given_version: int | None, write) -> store.Match | None:
     without one, the change is checked and stored on the match as it stands: when another
     change came between, it is checked again on the match as that left it."""
     if given_version is None:
-        with store.one_writer_per_match(store.get_db(), token):
-            try:
+        try:
+            return _change_as_it_stands(token, write)
+        except store.StaleEntry:
+            # Another change came between the read and the write. Writers wait for the
+            # same lock, so one that read while another wrote could lose again and again:
+            # the second look holds every other writer off until it is stored.
+            with store.writers_held_off(store.get_db()):
                 return _change_as_it_stands(token, write)
-            except store.StaleEntry:
-                # The other server process saved meanwhile. Both wait for the same lock to
-                # write, so the one that read while the other wrote would lose again and
-                # again: the second look holds every other writer off until it is stored.
-                with store.writers_held_off(store.get_db()):
-                    return _change_as_it_stands(token, write)
     match = get_match_or_404(token)
     if _made_before(match):
         return None

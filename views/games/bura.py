@@ -12,13 +12,12 @@ from scoring import bura
 from scoring.cards import Suit, parse_cards, parse_suit
 from scoring.errors import HandError, ScoringError
 
-from .. import picked_cards
 from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
 from ..api.models import Answer, Body, Cards, Flag, Seat, Whole, examples
-from ..checks import checker_page, pick_into, shown, ticked, trump
-from ..messages import describe, refusal
+from ..checkers import checker_page, pick_into, picked_cards, shown, ticked, trump
+from ..refusals import describe, refusal
 from ..rule_search import why_url
 from .game import Game, why_sections
 

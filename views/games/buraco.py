@@ -15,9 +15,9 @@ from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
 from ..api.models import Answer, Body, Cards, Flag, MeldRefused, Whole, examples
-from ..checks import MELD_MODES, checker_page, meld_cards, meld_request, ticked
-from ..messages import describe, refusal
+from ..checkers import MELD_MODES, checker_page, meld_cards, meld_request, ticked
 from ..presets import Preset
+from ..refusals import describe, refusal
 from ..rule_search import why_url
 from ..template_helpers import unit_labels
 from .counted import (

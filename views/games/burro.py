@@ -14,8 +14,8 @@ from ..api import contract
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
 from ..api.models import Answer, Body, CardCode, Seat, examples
-from ..checks import checker_page, pick_into, shown
-from ..messages import refusal, trick_reason
+from ..checkers import checker_page, pick_into, shown
+from ..refusals import refusal, trick_reason
 from ..rule_search import why_url
 from .game import Game, why_sections
 

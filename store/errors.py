@@ -1,0 +1,28 @@
+"""What the store raises, one exception for each way a read or a write can fail."""
+
+
+class StaleEntry(Exception):
+    """The match changed since the form was shown (another phone entered, took back or
+    corrected a hand)."""
+
+
+class Unavailable(Exception):
+    """The database cannot be used just now (a full disk, a read-only file, a file that is
+    not Tablemate's): nothing was saved, and the next request tries afresh."""
+
+
+class MatchFull(Exception):
+    """The match holds ``MAX_ENTRIES`` entries: no more can be added to it."""
+
+
+class BadBackup(Exception):
+    """A file offered for a restore is not a sound Tablemate database."""
+
+
+class MatchDeleted(Exception):
+    """The match behind the link was deleted; until ``restorable_until`` its edit link can
+    restore it."""
+
+    def __init__(self, match, read_only: bool, restorable_until: str):
+        super().__init__(match.id)
+        self.match, self.read_only, self.restorable_until = match, read_only, restorable_until

@@ -1,0 +1,240 @@
+"""Matches: started or imported whole, read by either of their links with their players and
+live hands, renamed, deleted (restorable for 30 days) and purged.
+
+Only what the players entered is stored; standings are derived by ``scoring`` on each read.
+"""
+
+import json
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from . import news
+from .connection import path_of, writing
+from .errors import MatchDeleted
+from .schema import ACTIVE
+
+
+def clock() -> datetime:
+    """The time now, in UTC (a test sets its own clock here)."""
+    return datetime.now(UTC)
+
+
+def now() -> str:
+    """The time now as stored, to the second."""
+    return clock().isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Match:
+    id: int
+    token: str
+    game: str
+    options: dict
+    players: tuple[str, ...]
+    hands: tuple[dict, ...]
+    created_at: str
+    version: int
+    view_token: str
+    # The table's own name for the match; None: the pages name it by its game and date.
+    title: str | None = None
+
+
+def new_token() -> str:
+    """The match's secret link: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+def create_match(db, game: str, players, options: dict, key: str | None = None) -> Match:
+    """A new match; with a ``key`` (a client's idempotency key) seen before, the match that
+    key created. It is written as an import of no entries, beginning now."""
+    return import_match(db, game, players, options, now(), (), key=key)
+
+
+def import_match(db, game: str, players, options: dict, created_at: str,
+                 entries, title: str | None = None, key: str | None = None) -> Match:
+    """A new match with a link of its own holding these entries (statuses and times kept),
+    written whole or not at all; with a ``key`` seen before, the match that key created."""
+    token = new_token()
+    with writing(db):
+        made = _created_with(db, key)
+        if made:
+            return get_match(db, made)
+        match_id = db["matches"].insert({
+            "token": token, "view_token": new_token(), "game": game,
+            "options": json.dumps(options), "created_at": created_at, "title": title,
+            "creation_key": key,
+        }).last_pk
+        db["players"].insert_all(
+            {"match_id": match_id, "seat": seat, "name": name}
+            for seat, name in enumerate(players)
+        )
+        db["entries"].insert_all(
+            {**entry, "match_id": match_id, "data": json.dumps(entry["data"])}
+            for entry in entries
+        )
+    return get_match(db, token)
+
+
+def _created_with(db, key: str | None) -> str | None:
+    """The edit token of the match this key created, if it created one."""
+    row = key and next(select(db, "SELECT token FROM matches WHERE creation_key = ?", [key]),
+                       None)
+    return row and row["token"]
+
+
+def match_created_with(db, key: str | None) -> Match | None:
+    """The match a request with this key already created (a retry finds it)."""
+    token = _created_with(db, key)
+    return token and get_match(db, token)
+
+
+def get_match(db, token: str) -> Match | None:
+    """The match this (edit) link opens."""
+    return _match_where(db, "token", token)
+
+
+def get_watched_match(db, view_token: str) -> Match | None:
+    """The match this read-only link shows."""
+    return _match_where(db, "view_token", view_token)
+
+
+def match_state(db, link: str, read_only: bool) -> tuple[int, int, str | None, bool] | None:
+    """The id, version, title and whether it is deleted of the match behind an edit link
+    (or, ``read_only``, a view link): one indexed lookup, for the news of a match. A match
+    deleted longer ago than can be undone is none."""
+    column = "view_token" if read_only else "token"
+    row = db.conn.execute(f"SELECT id, version, title, deleted_at FROM matches "
+                          f"WHERE {column} = ?", [link]).fetchone()
+    if row is None or (row[3] and row[3] < restorable_since()):
+        return None
+    return row[0], row[1], row[2], bool(row[3])
+
+
+def shown_version(db, link: str) -> int | None:
+    """The version of the match behind a link, unless it was deleted: the version the
+    API's answer for that link is kept by."""
+    row = db.conn.execute("SELECT version FROM matches WHERE (token = :link OR "
+                          "view_token = :link) AND deleted_at IS NULL", {"link": link}).fetchone()
+    return row and row[0]
+
+
+def select(db, sql: str, params=()):
+    """The rows a read gives, as dicts. Read through the connection itself: sqlite-utils'
+    ``query`` wraps each read in a savepoint, two statements more for every read."""
+    cursor = db.conn.execute(sql, params)
+    names = [column[0] for column in cursor.description]
+    return (dict(zip(names, row)) for row in cursor)
+
+
+def _match_where(db, column: str, value: str) -> Match | None:
+    """The match whose ``column`` holds ``value``; a deleted one raises ``MatchDeleted``, and
+    one deleted longer ago than can be undone is gone (None), purged or not yet."""
+    with _one_snapshot(db):
+        # One read for the match and its players.
+        rows = list(select(db, "SELECT matches.*, players.name AS player FROM matches "
+                           "LEFT JOIN players ON players.match_id = matches.id "
+                           f"WHERE matches.{column} = ? ORDER BY players.seat", [value]))
+        if not rows:
+            return None
+        row = rows[0]
+        if row["deleted_at"]:
+            if row["deleted_at"] < restorable_since():
+                return None
+            raise MatchDeleted(match_from_rows(db, rows), column == "view_token",
+                               restorable_until(row["deleted_at"]))
+        return match_from_rows(db, rows)
+
+
+@contextmanager
+def _one_snapshot(db):
+    """Reads that see the file as of one moment. The match's row and its hands are read by
+    separate statements: a hand another process commits between them would otherwise be
+    read as part of the version before it."""
+    if db.conn.in_transaction:  # inside a write, which sees one moment already
+        yield
+        return
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if db.conn.in_transaction:  # else a fault ended it already
+            db.conn.rollback()  # it wrote nothing
+
+
+def match_from_rows(db, rows: list[dict]) -> Match:
+    """The match read as a row for each of its players (or one row, if it has none), in
+    seat order, the name in ``player``."""
+    row = rows[0]
+    return Match(row["id"], row["token"], row["game"], json.loads(row["options"]),
+                 tuple(r["player"] for r in rows if r["player"] is not None),
+                 active_hands(db, row["id"]), row["created_at"],
+                 row["version"], row["view_token"], row["title"])
+
+
+def active_hands(db, match_id: int) -> tuple[dict, ...]:
+    """The live hands of the match, in order."""
+    return tuple(json.loads(r["data"]) for r in select(db,
+        "SELECT data FROM entries WHERE match_id = ? AND status = ? ORDER BY number",
+        [match_id, ACTIVE]))
+
+
+# --- A match's title and its deletion ------------------------------------------------------
+
+# How long a deleted match can be restored before it is removed for good.
+KEPT_DELETED = timedelta(days=30)
+
+
+def restorable_since() -> str:
+    """Matches deleted before this moment can no longer be restored."""
+    return (clock() - KEPT_DELETED).isoformat(timespec="seconds")
+
+
+def restorable_until(deleted_at: str) -> str:
+    """Until when a match deleted at ``deleted_at`` can be restored."""
+    return (datetime.fromisoformat(deleted_at) + KEPT_DELETED).isoformat(timespec="seconds")
+
+
+def rename_match(db, match: Match, title: str) -> None:
+    """Give the match the title every phone will show."""
+    with writing(db):
+        db.execute("UPDATE matches SET title = ? WHERE id = ?", [title, match.id])
+    news.publish(path_of(db), match.id)
+
+
+def delete_match(db, match: Match, device: str) -> None:
+    """Delete the match on every phone, restorable for 30 days (the device that deleted it
+    is offered the undo); matches deleted longer ago go for good now."""
+    with writing(db):
+        # A new version: a phone that asks whether the match changed finds out.
+        db.execute("UPDATE matches SET deleted_at = ?, deleted_by = ?, version = version + 1 "
+                   "WHERE id = ?", [now(), device, match.id])
+    news.publish(path_of(db), match.id)
+    purge_deleted(db)
+
+
+def restore_match(db, token: str) -> bool:
+    """Bring back the deleted match behind this edit link, if it can still be restored."""
+    with writing(db):
+        return db.execute(
+            "UPDATE matches SET deleted_at = NULL, deleted_by = NULL "
+            "WHERE token = ? AND deleted_at >= ?", [token, restorable_since()]).rowcount == 1
+
+
+def purge_deleted(db) -> int:
+    """Remove the matches deleted longer ago than can be undone, with everything stored of
+    them; how many went."""
+    doomed = [row["id"] for row in select(db, "SELECT id FROM matches WHERE deleted_at < ?",
+                                           [restorable_since()])]
+    if not doomed:
+        return 0
+    marks = ", ".join("?" * len(doomed))
+    with writing(db):
+        for table in db.tables:
+            for key in table.foreign_keys:
+                if key.other_table == "matches":
+                    db.execute(f"DELETE FROM [{table.name}] WHERE [{key.column}] IN ({marks})",
+                               doomed)
+        db.execute(f"DELETE FROM matches WHERE id IN ({marks})", doomed)
+    return len(doomed)

@@ -1,0 +1,73 @@
+"""The API docs page at /api/v1/docs: the app's OpenAPI document in Swagger UI, served from
+our own static files, under the app's strict Content-Security-Policy, with no internet."""
+
+import re
+
+import pytest
+from helpers import DOCS, VERSIONED_VIEWER
+
+from views.api.docs import VIEWER
+
+DOCUMENT = "/api/v1/openapi.json"
+INLINE_CODE = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>|<style|\sstyle=|\son[a-z]+=", re.I)
+
+
+def viewer_files(html: str) -> list[str]:
+    """The viewer's script and stylesheet as the page names them."""
+    return [match.group(0) for match in VERSIONED_VIEWER.finditer(html)]
+
+
+# --- The page as the server sends it ---------------------------------------------------------
+
+def test_the_docs_page_is_html_under_the_strict_policy(client):
+    response = client.get(DOCS)
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self';" in policy
+    assert "unsafe" not in policy
+    # Nothing inline for the policy to refuse: the viewer starts from static/api-docs.js.
+    assert not INLINE_CODE.search(response.get_data(as_text=True))
+
+
+def test_the_page_loads_the_vendored_viewer_and_names_the_apis_document(client):
+    html = client.get(DOCS).get_data(as_text=True)
+    assert len(viewer_files(html)) == 2
+    assert f'data-document="{DOCUMENT}"' in html and f'href="{DOCUMENT}"' in html
+    document = client.get(DOCUMENT)
+    assert document.status_code == 200 and document.json["openapi"].startswith("3.1")
+
+
+def test_the_viewer_is_served_compressed_and_kept_a_year_by_its_versioned_name(client):
+    """Megabytes of Swagger UI over a table's wifi: compressed, and fetched once."""
+    for name in viewer_files(client.get(DOCS).get_data(as_text=True)):
+        response = client.get(name, headers={"Accept-Encoding": "br, gzip"})
+        assert response.status_code == 200, name
+        assert response.headers["Content-Encoding"] in ("br", "gzip"), name
+        assert response.cache_control.immutable, name
+
+
+def test_the_viewers_licence_is_kept_beside_it(client):
+    licence = client.get(f"/static/{VIEWER}/LICENSE")
+    assert licence.status_code == 200 and "Apache License" in licence.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("language", "lead"), [
+    ("en", "Every call can be tried here"),
+    ("de", "Jeder Aufruf lässt sich hier ausprobieren")])
+def test_the_page_is_in_the_readers_language(client, language, lead):
+    html = client.get(DOCS, headers={"Accept-Language": language}).get_data(as_text=True)
+    assert f'<html lang="{language}">' in html and lead in html
+    # Swagger UI itself speaks English only, and says so to a screen reader.
+    assert re.search(r'<div id="api-viewer"[^>]*\slang="en"', html)
+
+
+def test_the_service_worker_leaves_the_viewer_out(client):
+    """A phone at the table never needs the API viewer: it must not download it on install."""
+    listed = client.get("/sw.js").get_data(as_text=True)
+    assert VIEWER not in listed and "swagger" not in listed
+    assert "/static/vendor/htmx-" in listed
+
+
+# --- In the browser --------------------------------------------------------------------------
+
+

@@ -1,0 +1,133 @@
+"""The API as a contract (issue #13): every route in the OpenAPI document, bodies of the wrong
+shape refused by field in the reader's language, the examples of docs/api.md in the document, and
+schemathesis driving every operation of the live app."""
+
+import json
+import re
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+import requests
+import schemathesis
+from helpers import ROOT
+from hypothesis import HealthCheck, settings
+from schemathesis.config import SchemathesisConfig
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+from werkzeug.serving import make_server
+
+from app import create_app
+
+API_DOCS = (ROOT / "docs" / "api.md").read_text()
+DOCUMENT = "/api/v1/openapi.json"
+# The document and its viewer describe the API; they are not operations of it.
+ABOUT_THE_API = {"/api/v1/openapi.json", "/api/v1/docs"}
+
+
+def test_the_document_is_openapi_3_1(client):
+    document = client.get(DOCUMENT).json
+    assert document["openapi"] == "3.1.0"
+    assert document["info"]["title"] == "Tablemate API"
+
+
+def test_every_api_route_is_an_operation_of_the_document(app, client):
+    paths = client.get(DOCUMENT).json["paths"]
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/") or rule.rule in ABOUT_THE_API:
+            continue
+        path = re.sub(r"<(?:[^:>]+:)?(\w+)>", r"{\1}", rule.rule)
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            assert method.lower() in paths.get(path, {}), f"{method} {path} is not documented"
+
+
+def _readme_examples():
+    """(method, path, body) of every ``curl -d`` in docs/api.md."""
+    for section in re.split(r"^## ", API_DOCS, flags=re.M):
+        heading = re.match(r"`(POST|PUT) (/api/\S+)`", section)
+        for body in re.findall(r"-d '(.*?)'", section, re.S) if heading else ():
+            path = re.sub(r"<(\w+)>", r"{\1}", heading.group(2))
+            yield heading.group(1), path, body
+
+
+@pytest.mark.parametrize("method, path, body", list(_readme_examples()))
+def test_the_worked_examples_are_the_documents(client, method, path, body):
+    document = client.get(DOCUMENT).json
+    request = document["paths"][path][method.lower()]["requestBody"]
+    name = request["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert json.loads(body) in document["components"]["schemas"][name]["examples"]
+
+
+def test_a_body_of_the_wrong_shape_is_refused_by_its_fields(client):
+    response = client.post("/api/v1/burraco/hand", json={
+        "sides": [{"table_points": "many", "pozzetto": "taken"}, {"totl": -35}]})
+    assert response.status_code == 400
+    assert response.json["code"] == "invalid_field"
+    refused = {field["path"]: field["error"] for field in response.json["fields"]}
+    assert refused == {
+        "sides.0.table_points": "The field “sides.0.table_points” is of the wrong type.",
+        "sides.1.totl": "There is no field “sides.1.totl” in this request."}
+    assert response.json["error"] == refused["sides.0.table_points"]
+
+
+def test_a_refused_field_is_named_in_the_readers_language(client):
+    response = client.post("/api/v1/matches", json={"game": "skat", "players": ["A", "B"]},
+                           headers={"Accept-Language": "de"})
+    assert response.status_code == 400
+    assert response.json["fields"][0]["path"] == "game"
+    assert response.json["error"].startswith("Das Feld „game“ muss")
+    assert "'burro'" in response.json["error"] and " oder " in response.json["error"]
+
+
+def test_a_number_beyond_nine_digits_is_refused_with_its_bound(client):
+    response = client.post("/api/v1/bura/claim", json={"cards": ["AS"], "pot": 10**12})
+    assert response.status_code == 400
+    assert response.json["fields"][0] == {
+        "path": "pot", "error": "The field “pot” must be at most 999,999,999."}
+
+
+def test_a_refused_shape_stores_nothing(client):
+    token = client.post("/api/v1/matches", json={"game": "burro",
+                                                 "players": ["A", "B"]}).json["token"]
+    refused = client.post(f"/api/v1/matches/{token}/hands", json={"burro": "1"})
+    assert refused.status_code == 400 and refused.json["fields"][0]["path"] == "burro"
+    assert client.get(f"/api/v1/matches/{token}").json["hands"] == []
+
+
+# --- schemathesis over every operation of the live app -----------------------------------------
+
+def _serve(app) -> str:
+    """The app served on a free local port in a thread, for as long as the tests run."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_port}"
+
+
+# Served over HTTP, as a client meets it (compressed answers included), on a database of its
+# own. schemathesis reads the document when this module loads, before any fixture exists.
+LIVE = create_app({"TESTING": True, "SECRET_KEY": "contract",
+                   "DATABASE": str(Path(tempfile.mkdtemp()) / "tablemate.sqlite")})
+ADDRESS = _serve(LIVE)
+# A body beyond the app's 64 KB (a document of more than 5,000 entries) is refused by its
+# size, before its shape: 413 refuses it as well as a 400.
+REFUSALS = {"checks": {"negative_data_rejection": {
+    "expected-statuses": ["400", "403", "404", "405", "409", "410", "413"]}}}
+schema = schemathesis.openapi.from_url(ADDRESS + DOCUMENT,
+                                       config=SchemathesisConfig.from_dict(REFUSALS))
+STARTED = requests.post(f"{ADDRESS}/api/v1/matches", timeout=10,
+                        json={"game": "burro", "players": ["A", "B"]}).json()
+# Generated requests reach a real match too, by either of its links, not only unknown ones.
+LINKS = (STARTED["token"], STARTED["view_token"])
+
+
+@schema.parametrize()
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+def test_every_operation_keeps_its_contract(case):
+    """No 5xx, and every answer has a documented status and matches its schema. A body of
+    the right shape may still break a rule (a card twice, a hand after the end): that is a
+    400 with its code, so a right shape is not required to be accepted."""
+    token = (case.path_parameters or {}).get("token")
+    if token is not None and len(token) % 3:
+        case.path_parameters["token"] = LINKS[len(token) % 3 - 1]
+    case.call_and_validate(excluded_checks=[positive_data_acceptance])

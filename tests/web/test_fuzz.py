@@ -1,0 +1,449 @@
+"""Every form and API route under random and hostile input (issue #12, point 7: "a fuzz test
+with hypothesis over every form and API route (with valid CSRF tokens and versions as well
+as without): no 5xx, and a refused request changes nothing stored").
+
+Each route of the app's URL map has a strategy here, found by its endpoint and method: a
+route added without one fails ``test_every_route_has_a_strategy``.
+"""
+
+import io
+import json
+from dataclasses import dataclass, field, replace
+from urllib.parse import quote, urlencode
+
+import pytest
+from helpers import csrf_token
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import store
+from app import create_app
+from scoring.games import GAMES
+
+MATCHES = "/api/v1/matches"
+# Whatever hypothesis draws for a form's or query's version: the sheet's current one.
+CURRENT = "<current version>"
+
+# --- Values: plausible, hostile, and shapes the endpoints do not take -------------------
+
+HUGE_NUMBERS = st.sampled_from([2**31, 2**63, 2**64, -(2**63), 10**30, 10**300])
+HOSTILE_TEXT = st.one_of(
+    st.text(max_size=40),
+    # Lone surrogates, control, invisible, private and unassigned characters, line breaks.
+    st.text(st.characters(categories=["Cs", "Cc", "Cf", "Co", "Cn", "Zl", "Zp"]), max_size=8),
+    st.sampled_from(["\ud800", "\u202eanna", "An\u200bna", "<b>x</b>", "9" * 5000,
+                     "-", "1e999", "NaN", "../../etc/passwd", "\x00", " ", "", "null"]),
+    HUGE_NUMBERS.map(str),
+)
+SMALL_NUMBERS = st.integers(-3, 130)
+LEAF = st.one_of(SMALL_NUMBERS, HUGE_NUMBERS, st.booleans(), st.none(),
+                 st.floats(allow_nan=True, allow_infinity=True), HOSTILE_TEXT)
+# The words the app's forms, queries and bodies use: random input that reaches the rules.
+WORDS = ["burro", "winner", "outcome", "choose", "player", "cards", "add", "back", "clear",
+         "pass", "check", "instant_win", "u0_points", "u1_points", "u0_tricks", "u1_tricks",
+         "s0_mode", "s0_total", "s0_table", "s0_hand", "s0_unseen", "s0_pozzetto",
+         "s0_dead_pile", "s0_clean", "s0_dirty", "s0_red", "s0_semi", "s0_table_joker",
+         "s1_mode", "s1_total", "s1_table", "s1_hand", "s1_pozzetto", "s1_dead_pile",
+         "s2_mode", "s2_total", "closer", "alone", "press", "number", "only", "entry", "key",
+         "title", "next", "lang", "players", "dealer", "action", "limit", "variant",
+         "wins_target", "target", "target_choice", "ante", "start_chips", "semipulito",
+         "round_halves", "moscow", "three_aces_win", "little_moscow", "minimum_first_meld",
+         "deck", "plays", "trump", "front", "response", "onto", "swap", "declared", "pot",
+         "into", "table", "mode", "q", "game", "again", "saved", "undone", "edited",
+         "deleted", "version", "sides", "options", "table_points", "hand_points",
+         "clean_burracos", "dirty_burracos", "pozzetto", "closed", "went_out", "total",
+         "card_points", "tricks", "format", "format_version", "entries", "status", "data",
+         "created_at", "ended_at"]
+WORD_VALUES = ["taken", "not_taken", "unseen", "claim", "right_claim", "wrong_claim", "bura",
+               "no_claim", "moscow", "three_aces", "total", "parts", "none", "start",
+               "add", "remove-0", "up-1", "down-0", "tap:0:table:joker:1", "step:1:clean:-1",
+               "sign:0", "mode:1:total", "clear:0:hand", "preview", "AS 10S KH", "7H 8H JK",
+               "H", "40", "52", "seed", "brazilian", "aberto", "portuguese", "de", "en",
+               "on", "/", "//evil.example", "0", "1", "2", "3", "5", "60", "120", "-35", CURRENT]
+TEXT = st.one_of(st.sampled_from(WORD_VALUES), SMALL_NUMBERS.map(str), HOSTILE_TEXT)
+KEYS = st.one_of(st.sampled_from(WORDS), HOSTILE_TEXT)
+JSON_VALUES = st.recursive(
+    LEAF | st.sampled_from(WORD_VALUES),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(KEYS, children, max_size=4), max_leaves=12)
+
+
+def deep(levels: int) -> bytes:
+    return b"[" * levels + b"]" * levels
+
+
+RAW_BODIES = st.sampled_from([deep(40), deep(30_000), b'{"a": "\\ud800"}', b"not json",
+                              b"\xff\xfe{}", b"", b"[]", b"null", b'{"version": 1e999}',
+                              b'{"version": ' + b"9" * 5000 + b"}",
+                              b'{"players": ["\\udfff", "Ben"], "game": "burro"}'])
+
+
+@dataclass
+class Call:
+    """One request: method, path, and a form, JSON body, raw body or file to send."""
+
+    method: str
+    path: str
+    query: list = field(default_factory=list)
+    form: list | None = None
+    body: object = None
+    raw: bytes | None = None
+    upload: bytes | None = None
+    headers: dict = field(default_factory=dict)
+    # A stream of news: its first event read, then closed, as a phone that goes away.
+    stream: bool = False
+
+
+@dataclass
+class Table:
+    """The app with a match of every game (a few hands in each), and what a phone knows."""
+
+    app: object
+    client: object
+    tokens: dict            # game → edit token
+    view_tokens: dict       # game → view token
+    csrf: str
+    document: dict          # an exported match
+    start: dict = field(default_factory=dict)   # the stored rows to begin every request
+
+    def version(self, token: str) -> int:
+        with self.app.app_context():
+            db = store.get_db()
+            state = store.match_state(db, token, False) or store.match_state(db, token, True)
+            return state[1] if state else 0
+
+
+GOOD_HANDS = {
+    "burro": {"burro": 1},
+    "burraco": {"sides": [{"table_points": 120, "clean_burracos": 1, "hand_points": 10,
+                           "pozzetto": "taken", "closed": True},
+                          {"table_points": 95, "dirty_burracos": 1, "hand_points": 40,
+                           "pozzetto": "taken", "closed": False}]},
+    "bura": {"outcome": "wrong_claim", "player": 1},
+    "burkosel": {"card_points": [95, 25], "tricks": [5, 2]},
+    "buraco": {"sides": [{"table_points": 150, "clean_buracos": 1, "red_threes": 1,
+                          "dead_pile": "taken", "went_out": True},
+                         {"table_points": 95, "dirty_buracos": 1, "hand_points": 25,
+                          "dead_pile": "taken", "went_out": False}]},
+}
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory) -> Table:
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "DATABASE": str(tmp_path_factory.mktemp("fuzz") / "tablemate.sqlite")})
+    client = app.test_client()
+    tokens, view_tokens = {}, {}
+    for game in GAMES:
+        players = ["Anna", "Ben", "Carla", "Dario"][:2 if game == "burro" else 4]
+        options = {"limit": 99} if game == "burro" else {}
+        match = client.post(MATCHES, json={"game": game, "players": players,
+                                           "options": options}).json
+        tokens[game], view_tokens[game] = match["token"], match["view_token"]
+        for _hand in range(2):
+            client.post(f"{MATCHES}/{match['token']}/hands", json=GOOD_HANDS[game])
+    document = client.get(f"{MATCHES}/{tokens['bura']}/export").json
+    return Table(app, client, tokens, view_tokens, csrf_token(client), document, stored(app))
+
+
+# What the database keeps of the matches, parents first.
+STORED = ("matches", "players", "entries", "device_matches")
+
+
+def stored(app) -> dict:
+    """Everything the database keeps of matches, their players, entries and device lists."""
+    with app.app_context():
+        db = store.get_db()
+        return {table: list(db[table].rows) for table in STORED}
+
+
+# --- Strategies per route ----------------------------------------------------------------
+
+def often(good: st.SearchStrategy, bad: st.SearchStrategy) -> st.SearchStrategy:
+    """Mostly ``good`` (to get past the first check), sometimes ``bad``."""
+    return st.integers(0, 3).flatmap(lambda pick: bad if pick == 0 else good)
+
+
+def segment(values) -> st.SearchStrategy:
+    """A path segment: one of ``values`` or hostile text, quoted for the address."""
+    return often(st.sampled_from(values), HOSTILE_TEXT | st.just("0")).map(
+        lambda text: quote(text, safe="", errors="surrogatepass") or "x")
+
+
+def numbers() -> st.SearchStrategy:
+    return often(st.integers(0, 4), st.integers(0, 10**30)).map(str)
+
+
+def pairs(values=TEXT) -> st.SearchStrategy:
+    return st.lists(st.tuples(KEYS, values), max_size=6)
+
+
+def hx_headers() -> st.SearchStrategy:
+    return st.fixed_dictionaries({}, optional={
+        "HX-Request": st.just("true"), "Accept-Language": st.sampled_from(["de", "en", "*"]),
+        "Idempotency-Key": st.sampled_from(["k1", "k2", "x" * 200]),
+        "If-None-Match": st.sampled_from(['W/"v1"', "*", "garbage"])})
+
+
+def tokens(table: Table, kind: str = "any") -> st.SearchStrategy:
+    """A match's edit or view token (a write with the view token is refused), or none."""
+    known = {"edit": list(table.tokens.values()), "view": list(table.view_tokens.values())}
+    if kind == "any":
+        return often(segment(known["edit"]), segment(known["view"]))
+    return segment(known[kind])
+
+
+def page_get(table: Table, path: str) -> st.SearchStrategy:
+    """A GET of a page whose address holds ``{token}``, ``{view}``, ``{game}``,
+    ``{number}`` or ``{version}``, with a random query."""
+    return st.builds(
+        lambda token, view, game, number, version, query, headers: Call(
+            "GET", path.format(token=token, view=view, game=game, number=number,
+                               version=version), query=query, headers=headers),
+        tokens(table, "edit"), tokens(table, "view"), segment(list(GAMES)), numbers(),
+        st.one_of(numbers(), st.just(CURRENT)), pairs(), hx_headers())
+
+
+# A sheet's form that saves a hand of each game, as its panel sends it.
+GOOD_FORMS = {
+    "burro": [("burro", "1")],
+    "bura": [("outcome", "claim"), ("player", "1"), ("cards", "AS 10S KH")],
+    "burkosel": [("u0_points", "95"), ("u1_points", "25"), ("u0_tricks", "5"),
+                 ("u1_tricks", "2")],
+    "burraco": [("s0_mode", "total"), ("s0_total", "100"), ("s1_table", "60"),
+                ("s1_hand", "10"), ("s1_pozzetto", "taken"), ("closer", "0")],
+    "buraco": [("s0_mode", "total"), ("s0_total", "100"), ("s1_table", "60"),
+               ("s1_dead_pile", "taken"), ("s1_press", "tap:1:table:joker:1")],
+}
+
+
+def form_post(table: Table, path: str) -> st.SearchStrategy:
+    """A form posted to ``path`` with or without a valid CSRF token and sheet version: a
+    game's sheet form, its fields changed or added to at random."""
+    csrf = often(st.just([("csrf_token", table.csrf)]),
+                 st.sampled_from([[], [("csrf_token", "forged")]]))
+    version = often(st.just([("version", CURRENT)]),
+                    st.sampled_from([[], [("version", "0")], [("version", str(2**64))]]))
+
+    def call(game, token, number, token_field, version_field, fields, headers):
+        token = quote(table.tokens[game]) if token is None else token
+        return Call("POST", path.format(token=token, number=number, game=game),
+                    form=token_field + version_field + GOOD_FORMS[game] + fields,
+                    headers=headers)
+
+    return st.builds(call, st.sampled_from(sorted(GAMES)),
+                     often(st.none(), tokens(table)), numbers(), csrf, version, pairs(),
+                     hx_headers())
+
+
+def mutated(good) -> st.SearchStrategy:
+    """A body the endpoint takes, with one field made hostile (or one added)."""
+    keys = sorted(good) if isinstance(good, dict) else []
+    return st.builds(lambda key, value: {**good, key: value},
+                     st.sampled_from([*keys, "version", "options"]), JSON_VALUES)
+
+
+def bodies(good) -> st.SearchStrategy:
+    return st.one_of(st.just(good), mutated(good), JSON_VALUES)
+
+
+def api_post(path: str, good: dict, method: str = "POST") -> st.SearchStrategy:
+    return st.builds(lambda body, raw, headers: Call(method, path, body=body, raw=raw,
+                                                     headers=headers),
+                     bodies(good), st.one_of(st.none(), st.none(), RAW_BODIES), hx_headers())
+
+
+def api_match_write(table: Table, method: str, suffix: str) -> st.SearchStrategy:
+    """A write to a match through the API: its token, a hand of its game (or not)."""
+    def call(game, token, number, body, raw, version, headers):
+        if isinstance(body, dict) and version is not None:
+            body = {**body, "version": version}
+        path = f"{MATCHES}/{token}{suffix}".format(number=number)
+        query = [("version", version)] if method == "DELETE" and version is not None else []
+        return Call(method, path, query=query, body=body, raw=raw, headers=headers)
+
+    return st.sampled_from(sorted(GAMES)).flatmap(lambda game: st.builds(
+        call, st.just(game),
+        often(st.just(quote(table.tokens[game])), tokens(table)), numbers(),
+        bodies(GOOD_HANDS[game]), st.one_of(st.none(), st.none(), RAW_BODIES),
+        often(st.sampled_from([None, CURRENT]), numbers() | HUGE_NUMBERS | HOSTILE_TEXT),
+        hx_headers()))
+
+
+def upload(table: Table) -> st.SearchStrategy:
+    good = json.dumps(table.document).encode()
+    files = st.one_of(st.just(good), RAW_BODIES,
+                      mutated(table.document).map(lambda doc: json.dumps(doc).encode()))
+    return st.builds(lambda raw, csrf: Call("POST", "/import", upload=raw,
+                                            form=[("csrf_token", csrf)]),
+                     files, st.sampled_from([table.csrf, "forged"]))
+
+
+CHECKER_BODIES = {
+    "burro_trick": {"deck": "40", "plays": ["5H", "JH", "2H", "7H"]},
+    "burraco_meld": {"cards": ["3H", "4H", "5H"], "options": {"semipulito": False}},
+    "burraco_hand": GOOD_HANDS["burraco"],
+    "buraco_meld": {"cards": ["QS", "QH", "QD", "JK"], "options": {"variant": "seed"}},
+    "buraco_hand": {"options": {"variant": "seed"}, **GOOD_HANDS["buraco"]},
+    "bura_claim": {"cards": ["AS", "10S", "KH"], "pot": 4},
+    "bura_trick": {"trump": "H", "front": ["KC", "9C"], "response": ["AC", "6H"]},
+    "bura_lead": {"cards": ["KC", "9C"]},
+    "bura_combination": {"trump": "H", "cards": ["6H", "9H", "AH"]},
+}
+
+
+def strategies(table: Table) -> dict:
+    """(endpoint, method) → the requests to try on it."""
+    routes = {
+        ("home.index", "GET"): page_get(table, "/"),
+        ("home.favicon", "GET"): page_get(table, "/favicon.ico"),
+        ("matches.new", "GET"): page_get(table, "/{game}/new"),
+        ("matches.create", "POST"): form_post(table, "/{game}/new"),
+        ("matches.show", "GET"): page_get(table, "/m/{token}"),
+        ("live.sheet_events", "GET"): streamed(page_get(table, "/m/{token}/events")),
+        ("live.sheet_news", "GET"): page_get(table, "/m/{token}/news"),
+        ("live.watch_events", "GET"): streamed(page_get(table, "/v/{view}/events")),
+        ("live.watch_news", "GET"): page_get(table, "/v/{view}/news"),
+        ("matches.edit_hand", "GET"): page_get(table, "/m/{token}/hands/{number}"),
+        ("matches.add_hand", "POST"): form_post(table, "/m/{token}/hands"),
+        ("matches.replace_hand", "POST"): form_post(table, "/m/{token}/hands/{number}"),
+        ("matches.restore_hand", "POST"): form_post(table,
+                                                     "/m/{token}/hands/{number}/restore"),
+        ("matches.undo", "POST"): form_post(table, "/m/{token}/undo"),
+        ("matches.update_draft", "POST"): form_post(table, "/m/{token}/draft"),
+        ("home.rename", "POST"): form_post(table, "/m/{token}/title"),
+        ("home.archive", "POST"): form_post(table, "/m/{token}/archive"),
+        ("home.unarchive", "POST"): form_post(table, "/m/{token}/unarchive"),
+        ("home.delete", "POST"): form_post(table, "/m/{token}/delete"),
+        ("home.restore", "POST"): form_post(table, "/m/{token}/restore"),
+        ("home.set_language", "POST"): form_post(table, "/language"),
+        ("transfer.export_csv", "GET"): page_get(table, "/m/{token}/export.csv"),
+        ("transfer.import_form", "GET"): page_get(table, "/import"),
+        ("transfer.import_match", "POST"): upload(table),
+        ("share.match_qr", "GET"): page_get(table, "/m/{token}/qr.svg"),
+        ("share.view", "GET"): page_get(table, "/v/{view}"),
+        ("share.view_qr", "GET"): page_get(table, "/v/{view}/qr.svg"),
+        ("checkers.index", "GET"): page_get(table, "/check"),
+        ("rules.index", "GET"): page_get(table, "/rules"),
+        ("rules.show", "GET"): page_get(table, "/rules/{game}"),
+        ("rules.results", "GET"): page_get(table, "/rules/search"),
+        ("offline.worker", "GET"): page_get(table, "/sw.js"),
+        ("static", "GET"): st.builds(lambda name: Call("GET", f"/static/{name}"),
+                                     segment(["app.css", "vendor", "panel.js", "..", "%2e%2e"])),
+        ("api_rules.search_rules", "GET"): page_get(table, "/api/v1/rules/search"),
+        ("api_docs.openapi_document", "GET"): page_get(table, "/api/v1/openapi.json"),
+        ("api_docs.show", "GET"): page_get(table, "/api/v1/docs"),
+        ("api.create_match", "POST"): api_post(MATCHES, {"game": "burro",
+                                                         "players": ["Anna", "Ben"]}),
+        ("api.import_match", "POST"): api_post(f"{MATCHES}/import", table.document),
+        ("api.show_match", "GET"): page_get(table, MATCHES + "/{token}"),
+        ("api.export_match", "GET"): page_get(table, MATCHES + "/{token}/export"),
+        ("api.add_hand", "POST"): api_match_write(table, "POST", "/hands"),
+        ("api.replace_hand", "PUT"): api_match_write(table, "PUT", "/hands/{number}"),
+        ("api.undo_hand", "DELETE"): api_match_write(table, "DELETE", "/hands/last"),
+    }
+    for checker in ("burro_trick", "burraco_meld", "buraco_meld", "bura_claim", "bura_trick",
+                    "bura_combination"):
+        routes[checker.replace("_", ".", 1), "GET"] = page_get(
+            table, "/" + checker.replace("_", "/", 1))
+    for endpoint, good in CHECKER_BODIES.items():
+        game = endpoint.split("_", 1)[0]
+        routes[f"{game}_api.{endpoint}", "POST"] = api_post(
+            "/api/v1/" + endpoint.replace("_", "/", 1), good)
+    return routes
+
+
+def app_routes(app) -> set[tuple[str, str]]:
+    return {(rule.endpoint, method) for rule in app.url_map.iter_rules()
+            for method in rule.methods - {"HEAD", "OPTIONS"}}
+
+
+# --- Sending -------------------------------------------------------------------------------
+
+def _resolved(table: Table, path: str, value):
+    """``CURRENT`` becomes the version of the match the address names."""
+    if value != CURRENT:
+        return value
+    token = next((token for token in table.tokens.values() if token in path), "")
+    return table.version(token) if token else 0
+
+
+def streamed(calls):
+    """The calls of ``calls`` as to a stream: read until its first chunk, then left."""
+    return calls.map(lambda call: replace(call, stream=True))
+
+
+def send(table: Table, call: Call):
+    def fill(pairs_):
+        return [(key, str(_resolved(table, call.path, value))) for key, value in pairs_]
+
+    query = urlencode(fill(call.query), errors="surrogatepass")
+    path = f"{call.path}?{query}" if query else call.path
+    if call.stream:
+        response = table.client.open(path, method=call.method, headers=call.headers,
+                                     buffered=False)
+        if response.status_code == 200:
+            next(iter(response.response))
+        response.close()
+        return response
+    if call.upload is not None:
+        data = {**dict(call.form), "document": (io.BytesIO(call.upload), "match.json")}
+        return table.client.open(path, method=call.method, data=data, headers=call.headers,
+                                 content_type="multipart/form-data")
+    if call.form is not None:
+        data = urlencode(fill(call.form), errors="surrogatepass")
+        return table.client.open(path, method=call.method, data=data, headers=call.headers,
+                                 content_type="application/x-www-form-urlencoded")
+    if call.raw is not None:
+        return table.client.open(path, method=call.method, data=call.raw,
+                                 headers=call.headers, content_type="application/json")
+    if call.body is not None:
+        body = call.body
+        if isinstance(body, dict) and "version" in body:
+            body = {**body, "version": _resolved(table, call.path, body["version"])}
+        return table.client.open(path, method=call.method, data=json.dumps(body),
+                                 headers=call.headers, content_type="application/json")
+    return table.client.open(path, method=call.method, headers=call.headers)
+
+
+def reset(table: Table) -> None:
+    """Put the matches back as the table began, so that every request meets them so (none
+    deleted, undone or ended by the requests before)."""
+    with table.app.app_context():
+        db = store.get_db()
+        with db.conn:
+            for name in reversed(STORED):
+                db.execute(f"DELETE FROM {name}")
+            for name in STORED:
+                db[name].insert_all(table.start[name])
+
+
+# --- The tests ------------------------------------------------------------------------------
+
+def test_every_route_has_a_strategy(table):
+    """A new route cannot be missed: it needs a strategy here first."""
+    assert app_routes(table.app) == set(strategies(table))
+
+
+# The routes that have a strategy; the test above checks they are the app's routes.
+ROUTES = sorted(strategies(Table(None, None, dict.fromkeys(GAMES, "token"),
+                                 dict.fromkeys(GAMES, "view"), "", {})))
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=lambda route: f"{route[1]} {route[0]}")
+def test_no_input_answers_5xx_and_a_refusal_stores_nothing(table, route):
+    """Point 7: "no 5xx, and a refused request changes nothing stored"."""
+    strategy = strategies(table)[route]
+
+    @settings(max_examples=15, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def try_one(call: Call):
+        before = stored(table.app)
+        response = send(table, call)
+        assert response.status_code < 500, (call, response.get_data(as_text=True)[:300])
+        if response.status_code >= 400:
+            assert stored(table.app) == before, call
+        reset(table)
+
+    try_one()

@@ -1,0 +1,552 @@
+"""Every page through the Flask test client: full page and htmx fragment, both languages,
+and every bad input the foundation issue lists (clear message, nothing stored, no 500)."""
+
+import base64
+import hashlib
+import re
+
+import pytest
+from helpers import ROOT
+
+import store
+
+HTMX = {"HX-Request": "true"}
+GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
+
+
+def text(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def start(post, players=("Anna", "Ben", "Carla", "Dan"), **options) -> str:
+    """Start a Burro match through the form; return the sheet's path."""
+    form = {"players": list(players), "dealer": "0", "limit": "5", "variant": "classic",
+            "action": "start", **options}
+    response = post("/burro/new", form)
+    assert response.status_code == 303, text(response)
+    return response.headers["Location"]
+
+
+def stored(app, table: str) -> int:
+    with app.app_context():
+        return store.get_db()[table].count
+
+
+# --- Home and language ---------------------------------------------------------------------
+
+def test_home_offers_every_game(client):
+    page = text(client.get("/"))
+    for game in ("burro", "burraco", "bura", "burkosel", "buraco"):
+        assert f'href="/{game}/new"' in page
+
+
+def test_home_in_german_from_the_browser_language(client):
+    response = client.get("/", headers=GERMAN)
+    assert '<html lang="de">' in text(response)
+    assert "Neue Partie" in text(response)
+
+
+def test_each_phone_gets_its_own_browsers_best_language_request_after_request(client):
+    """Phones of one table ask in turn, each with its browser's preferences and their
+    weights; English when none of them is one we have."""
+    preferences = [("de-DE,de;q=0.9", "de"), ("en-GB,en;q=0.9,de;q=0.8", "en"),
+                   ("fr-FR, en;q=0.2, de;q=0.5", "de"), ("fr, it;q=0.8", "en"),
+                   ("de;q=0.1, en;q=0.2", "en"), ("", "en"), ("de-DE,de;q=0.9", "de")]
+    for _round in range(2):
+        for accepted, language in preferences:
+            page = text(client.get("/", headers={"Accept-Language": accepted}))
+            assert f'<html lang="{language}">' in page, accepted
+
+
+@pytest.mark.parametrize("headers, blurb", [
+    ({}, "A cousin of Bura with 4 cards, played for penalty points: 12 or more loses."),
+    (GERMAN, "Ein Verwandter von Bura mit 4 Karten, um Strafpunkte: Wer 12 oder mehr hat, "
+             "verliert."),
+])
+def test_home_offers_burkosel_as_a_game_of_its_own(client, headers, blurb):
+    """Burkosel is scored apart from Bura (RULES-NOTES D8: "12 or more loses the match"),
+    so it gets a tile of its own, not only a link on Bura's form."""
+    page = text(client.get("/", headers=headers)).replace("\N{NO-BREAK SPACE}", " ")
+    tile = re.search(r'<a class="tile" href="/burkosel/new">(.*?)</a>', page, re.S)
+    assert tile and "Burkosel" in tile.group(1) and blurb in tile.group(1)
+
+
+def test_home_fragment_for_htmx(client):
+    fragment = text(client.get("/", headers=HTMX))
+    assert "<html" not in fragment and "Burraco" in fragment
+
+
+def test_the_language_switch_is_remembered(post, client):
+    response = post("/language", {"lang": "de", "next": "/burro/new"})
+    assert response.status_code == 303 and response.headers["Location"] == "/burro/new"
+    assert '<html lang="de">' in text(client.get("/"))
+    post("/language", {"lang": "en", "next": "/"})
+    assert '<html lang="en">' in text(client.get("/", headers=GERMAN))
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/", "javascript:x",
+                                    "/\t/evil.example/", "/\\evil.example", "/\n/x"])
+def test_the_language_switch_only_returns_to_this_site(post, target):
+    assert post("/language", {"lang": "de", "next": target}).headers["Location"] == "/"
+
+
+def test_matches_opened_on_this_device_are_listed_at_home(post, client):
+    sheet = start(post, players=("Ulla", "Vera"))
+    page = text(client.get("/"))
+    assert "Ulla · Vera" in page and sheet in page
+
+
+def test_a_match_is_not_listed_on_another_device(post, app):
+    start(post, players=("Ulla", "Vera"))
+    assert "Ulla" not in text(app.test_client().get("/"))
+
+
+# --- New match -----------------------------------------------------------------------------
+
+def test_new_match_form_defaults(client):
+    page = text(client.get("/burro/new"))
+    assert page.count('name="players"') == 4
+    assert 'name="limit" type="number" inputmode="numeric" min="1" max="99" value="5"' in page
+    assert "order of play" in page
+
+
+def test_the_name_fields_suit_a_phone_keyboard(client):
+    """Names start with a capital, no stale suggestions, and the keyboard's Enter key says
+    "next" until the last name, where it says "done"."""
+    page = text(client.get("/burro/new"))
+    fields = re.findall(r'<input name="players"[^>]*>', page)
+    assert len(fields) == 4
+    for field in fields:
+        assert 'autocomplete="off"' in field and 'autocapitalize="words"' in field
+    assert [re.search(r'enterkeyhint="(\w+)"', field).group(1) for field in fields] == \
+        ["next", "next", "next", "done"]
+
+
+def test_the_new_match_form_leaves_checking_to_the_app(client):
+    """novalidate: the app's own message, in the player's language, not the browser's."""
+    assert re.search(r'<form id="new-match"[^>]* novalidate', text(client.get("/burro/new")))
+
+
+def test_new_match_form_fragment(client):
+    fragment = text(client.get("/burro/new", headers=HTMX))
+    assert fragment.lstrip().startswith("<form") and "<html" not in fragment
+
+
+def test_unknown_game_is_404(client):
+    assert client.get("/chess/new").status_code == 404
+
+
+@pytest.mark.parametrize("action, names, dealer, expected, expected_dealer", [
+    ("add", ["A", "B"], "0", ["A", "B", ""], 0),
+    ("remove-1", ["A", "B", "C"], "2", ["A", "C"], 1),
+    ("up-2", ["A", "B", "C"], "2", ["A", "C", "B"], 1),
+    ("down-0", ["A", "B", "C"], "1", ["B", "A", "C"], 0),
+    ("remove-0", ["A", "B"], "0", ["A", "B"], 0),            # never fewer than two rows
+])
+def test_the_player_list_buttons(post, action, names, dealer, expected, expected_dealer):
+    page = text(post("/burro/new", {"players": names, "dealer": dealer, "action": action},
+                     headers=HTMX))
+    assert re.findall(r'name="players" value="([^"]*)"', page) == expected
+    assert re.search(rf'value="{expected_dealer}" checked', page)
+
+
+def test_start_creates_the_match_and_opens_its_sheet(post, client):
+    sheet = start(post, dealer="2")
+    assert re.fullmatch(r"/m/[A-Za-z0-9_-]{32}", sheet)
+    page = text(client.get(sheet))
+    assert "Hand 1: Carla deals, Dan leads." in page
+
+
+BAD_SETUPS = [
+    ({"players": ["Anna", ""]}, "Player 2 has no name."),
+    ({"players": ["Anna", "anna"]}, "“anna” is in the list twice"),
+    ({"players": ["Anna"]}, "A match needs 2 to 8 players, not 1."),
+    ({"players": [f"P{n}" for n in range(9)]}, "A match needs 2 to 8 players, not 9."),
+    ({"limit": "0"}, "The penalty limit must be a whole number from 1 to 99."),
+    ({"limit": "1000000000"}, "The penalty limit must be a whole number from 1 to 99."),
+    ({"players": ["Anna", "<script>alert(1)</script>"]}, "may not contain &lt; or &gt;"),
+    ({"players": ["Anna", "B" * 31]}, "too long"),
+    ({"variant": "portuguese", "wins_target": "-3"}, "number of wins"),
+]
+
+
+@pytest.mark.parametrize("change, message", BAD_SETUPS)
+def test_bad_setups_are_refused_with_a_message_and_nothing_stored(post, app, change, message):
+    form = {"players": ["Anna", "Ben"], "dealer": "0", "limit": "5", "action": "start", **change}
+    response = post("/burro/new", form)
+    assert response.status_code == 422
+    assert message in text(response)
+    assert "<script>alert" not in text(response)
+    assert stored(app, "matches") == 0
+
+
+def test_a_refused_form_keeps_what_was_typed(post):
+    page = text(post("/burro/new", {"players": ["Anna", "anna", "Carla"], "dealer": "2",
+                                    "limit": "7", "action": "start"}))
+    assert re.findall(r'name="players" value="([^"]*)"', page) == ["Anna", "anna", "Carla"]
+    assert 'value="7"' in page and re.search(r'value="2" checked', page)
+
+
+def test_bad_setup_message_in_german(post, client):
+    client.set_cookie("lang", "de")
+    response = post("/burro/new", {"players": ["Anna", ""], "action": "start"})
+    assert "Spieler\u00a02 hat keinen Namen." in text(response)
+
+
+def test_a_form_without_its_csrf_token_is_refused(client, app):
+    response = client.post("/burro/new", data={"players": ["A", "B"], "action": "start"})
+    assert response.status_code == 400
+    assert "This form has expired" in text(response)
+    assert stored(app, "matches") == 0
+
+
+def test_a_stale_csrf_token_is_refused_in_german_as_an_htmx_message(client, app):
+    client.set_cookie("lang", "de")
+    response = client.post("/burro/new", headers=HTMX,
+                           data={"players": ["A", "B"], "action": "start", "csrf_token": "old"})
+    assert response.status_code == 400
+    assert response.headers["HX-Retarget"] == "#flash"
+    assert "Formular ist abgelaufen" in text(response)
+    assert stored(app, "matches") == 0
+
+
+def test_play_again_fills_in_the_same_players(post, client):
+    sheet = start(post, players=("Ulla", "Vera", "Wim"), dealer="1", limit="3")
+    page = text(client.get(f"/burro/new?again={sheet.split('/')[-1]}"))
+    assert re.findall(r'name="players" value="([^"]*)"', page) == ["Ulla", "Vera", "Wim"]
+    assert 'value="3"' in page
+
+
+@pytest.mark.parametrize("game, players, first_dealer, next_dealer", [
+    ("burro", ["Ulla", "Vera", "Wim"], 0, 1),
+    ("burro", ["Ulla", "Vera", "Wim"], 2, 0),
+    ("burraco", ["Ulla", "Vera", "Wim", "Xaver"], 1, 2),
+    ("bura", ["Ulla", "Vera", "Wim"], 2, 0),
+    ("burkosel", ["Ulla", "Vera"], 0, 1),
+])
+def test_play_again_moves_the_deal_on(client, game, players, first_dealer, next_dealer):
+    """The next match's first dealer is the player after the last match's first dealer,
+    down the list of play (RULES-NOTES E1: "the next dealer [...] the dealer's next player
+    in that list"; Burraco, Bura and Burkosel deal clockwise, down the list too)."""
+    token = client.post("/api/v1/matches", json={
+        "game": game, "players": players, "options": {"first_dealer": first_dealer}}).json["token"]
+    page = text(client.get(f"/{game}/new?again={token}"))
+    assert re.findall(r'name="dealer" value="(\d+)" checked', page) == [str(next_dealer)]
+
+
+# --- The sheet -----------------------------------------------------------------------------
+
+def tap(post, sheet, seat, seen, **kwargs):
+    return post(f"{sheet}/hands", {"burro": str(seat), "version": str(seen)}, **kwargs)
+
+
+def test_a_tap_saves_a_hand_and_the_sheet_shows_the_undo_toast(post, client):
+    sheet = start(post)
+    response = tap(post, sheet, 1, 0)
+    assert response.status_code == 303 and response.headers["Location"] == f"{sheet}?saved=1"
+    page = text(client.get(response.headers["Location"]))
+    assert "Hand 1 saved." in page and "Undo" in page
+    assert "Hand 2: Ben deals, Carla leads." in page
+
+
+def test_a_tap_through_htmx_returns_the_whole_sheet_block(post):
+    sheet = start(post)
+    response = tap(post, sheet, 2, 0, headers=HTMX)
+    fragment = text(response)
+    assert response.status_code == 200
+    assert fragment.lstrip().startswith('<section id="sheet"') and "<html" not in fragment
+    assert "Hand 1 saved." in fragment
+    assert re.search(r'<span class="name">Carla</span>\s*<span class="total">1</span>', fragment)
+
+
+def test_the_sheet_in_german(post, client):
+    sheet = start(post)
+    tap(post, sheet, 1, 0)
+    client.set_cookie("lang", "de")
+    page = text(client.get(sheet))
+    assert "Runde\u00a02: Ben gibt, Carla spielt aus." in page
+
+
+def test_the_match_ends_at_the_limit_and_names_loser_and_winners(post, client, app):
+    sheet = start(post, players=("Anna", "Ben", "Carla"), limit="2")
+    for seen, seat in enumerate([1, 2, 1]):
+        tap(post, sheet, seat, seen)
+    page = text(client.get(sheet))
+    assert "Ben reached the limit: the burro!" in page
+    assert "Winner: Anna" in page
+    assert 'name="burro"' not in page
+    response = tap(post, sheet, 0, 3)
+    assert response.status_code == 422
+    assert "The match is over" in text(response)
+    assert stored(app, "entries") == 3
+
+
+def test_a_tie_shares_the_win(post, client):
+    sheet = start(post, players=("Anna", "Ben", "Carla"), limit="1")
+    tap(post, sheet, 0, 0)
+    assert "Winners: Ben, Carla" in text(client.get(sheet))
+
+
+def test_a_hand_from_a_sheet_that_changed_on_another_phone_is_refused(post, app):
+    sheet = start(post)
+    tap(post, sheet, 1, 0)
+    response = tap(post, sheet, 2, 0)
+    assert response.status_code == 409
+    assert "changed on another phone" in text(response)
+    assert stored(app, "entries") == 1
+
+
+@pytest.mark.parametrize("form", [{"burro": "7"}, {"burro": "x"}, {"winner": "0"}, {}])
+def test_an_impossible_hand_is_refused(post, app, form):
+    sheet = start(post)
+    response = post(f"{sheet}/hands", {**form, "version": "0"})
+    assert response.status_code == 422
+    assert stored(app, "entries") == 0
+
+
+def test_a_hand_without_the_sheet_state_is_a_bad_request(post):
+    sheet = start(post)
+    assert post(f"{sheet}/hands", {"burro": "0"}).status_code == 400
+
+
+def test_undo_takes_back_the_last_hand_and_keeps_it_in_the_changes(post, client):
+    sheet = start(post)
+    tap(post, sheet, 1, 0)
+    tap(post, sheet, 3, 1)
+    response = post(f"{sheet}/undo", {"version": "2"})
+    assert response.headers["Location"] == f"{sheet}?undone=2"
+    page = text(client.get(response.headers["Location"]))
+    assert "Hand 2 taken back" in page
+    assert re.search(r"Hand 2 taken back:\s*Dan", page)
+    assert "Hand 2: Ben deals" in page
+
+
+def test_undo_with_nothing_to_undo(post):
+    sheet = start(post)
+    response = post(f"{sheet}/undo", {"version": "0"})
+    assert response.status_code == 422 and "no hand to undo" in text(response)
+
+
+def test_editing_an_earlier_hand_recomputes_and_keeps_the_old_entry(post, client):
+    sheet = start(post)
+    tap(post, sheet, 1, 0)
+    tap(post, sheet, 1, 1)
+    edit_page = text(client.get(f"{sheet}/hands/1"))
+    assert "Correct hand 1" in edit_page
+    response = post(f"{sheet}/hands/1", {"burro": "3", "version": "2"})
+    assert response.headers["Location"] == f"{sheet}?edited=1"
+    page = text(client.get(sheet))
+    assert re.search(r'<span class="name">Dan</span>\s*<span class="total">1</span>', page)
+    assert re.search(r'<span class="name">Ben</span>\s*<span class="total">1</span>', page)
+    assert re.search(r"Hand 1 before its correction:\s*Ben", page)
+
+
+def test_an_edit_that_would_end_the_match_before_later_hands_is_refused(post, app, client):
+    sheet = start(post, players=("Anna", "Ben"), limit="2")
+    tap(post, sheet, 0, 0)
+    tap(post, sheet, 1, 1)
+    tap(post, sheet, 1, 2)          # Ben reaches 2: the match is over after hand 3
+    response = post(f"{sheet}/hands/2", {"burro": "0", "version": "3"})
+    assert response.status_code == 422
+    assert "before hand 3" in text(response)
+    assert "Ben reached the limit" in text(client.get(sheet))
+
+
+def test_editing_a_hand_that_does_not_exist_is_404(post, client):
+    sheet = start(post)
+    assert client.get(f"{sheet}/hands/1").status_code == 404
+
+
+def test_an_unknown_match_link_is_404_in_the_users_language(client):
+    response = client.get("/m/not-a-real-token", headers=GERMAN)
+    assert response.status_code == 404
+    assert "Diese Seite gibt es nicht" in text(response)
+
+
+def test_player_names_are_escaped(post, client):
+    sheet = start(post, players=('Ann & "Bo"', "Cy's"))
+    page = text(client.get(sheet))
+    assert "Ann &amp; &#34;Bo&#34;" in page and "Cy&#39;s" in page
+
+
+# --- Portuguese Burro -----------------------------------------------------------------------
+
+def test_portuguese_burro_counts_hand_wins_to_the_agreed_number(post, client):
+    sheet = start(post, players=("Anna", "Ben"), variant="portuguese", wins_target="2")
+    page = text(client.get(sheet))
+    assert "Who ran out of cards first?" in page and 'name="winner"' in page
+    post(f"{sheet}/hands", {"winner": "1", "version": "0"})
+    post(f"{sheet}/hands", {"winner": "1", "version": "1"})
+    assert "Winner: Ben" in text(client.get(sheet))
+
+
+# --- The trick checker ---------------------------------------------------------------------
+
+def test_the_trick_checker_settles_the_seed_example(client):
+    page = text(client.get("/burro/trick?deck=40&plays=5H+JH+2H+7H"))
+    assert "J♥ is the highest heart: player 2 wins the trick and leads next." in page
+
+
+def test_the_trick_checker_in_german_writes_bube(client):
+    client.set_cookie("lang", "de")
+    page = text(client.get("/burro/trick?deck=40&plays=5H+BH+2H+7H"))
+    assert "B♥ ist das höchste Herz" in page
+
+
+def test_the_trick_checker_fragment(client):
+    fragment = text(client.get("/burro/trick?plays=5H+JH", headers=HTMX))
+    assert fragment.lstrip().startswith('<form id="checker"') and "<html" not in fragment
+
+
+@pytest.mark.parametrize("button, expected", [
+    ({"add": "2H"}, "5H+JH+2H"), ({"pass": "1"}, "5H+JH+-"), ({"back": "1"}, "5H"),
+])
+def test_picker_buttons_edit_the_trick_and_keep_a_clean_address(client, button, expected):
+    response = client.get("/burro/trick", query_string={"deck": "40", "plays": "5H JH", **button})
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/burro/trick?deck=40&plays={expected}"
+    fragment = client.get("/burro/trick", headers=HTMX,
+                          query_string={"deck": "40", "plays": "5H JH", **button})
+    assert fragment.headers["HX-Push-Url"] == f"/burro/trick?deck=40&plays={expected}"
+
+
+def test_clear_empties_the_trick(client):
+    response = client.get("/burro/trick?deck=48&plays=5H&clear=1")
+    assert response.headers["Location"] == "/burro/trick?deck=48"
+
+
+def test_a_card_played_already_is_greyed_out_in_the_picker(client):
+    page = text(client.get("/burro/trick?plays=5H"))
+    assert re.search(r'value="5H" class="pick red" disabled', page)
+
+
+@pytest.mark.parametrize("plays, message", [
+    ("5H ZZ", "“ZZ” is not a card"),
+    ("5H 9H", "9♥ is not in the 40-card deck."),
+    ("5H 5H", "5♥ is played twice"),
+    ("- 5H", "The first play is the lead"),
+])
+def test_the_trick_checker_explains_what_is_wrong(client, plays, message):
+    response = client.get("/burro/trick", query_string={"plays": plays})
+    assert response.status_code == 200 and message in text(response)
+
+
+def test_a_card_of_another_suit_is_refused_with_the_rule(client):
+    """RULES-NOTES E6: "A card of another suit cannot be played in Burro … the trick checker
+    refuses it with that rule"."""
+    page = text(client.get("/burro/trick?plays=2H+KS+AH"))
+    assert "K♠ cannot be played: the lead is a heart." in page
+    assert "/rules/burro" in page and "wins the trick" not in page
+
+
+# --- htmx, CSP and headers -----------------------------------------------------------------
+
+def test_htmx_comes_from_a_pinned_cdn_with_sri_and_a_bundled_fallback(client, app, static_url):
+    page = text(client.get("/"))
+    url, sri = app.config["HTMX_CDN_URL"], app.config["HTMX_SRI"]
+    assert re.fullmatch(r"https://unpkg\.com/htmx\.org@2\.0\.\d+/dist/htmx\.min\.js", url)
+    bundled = ROOT / "static" / app.config["HTMX_VENDORED"]
+    digest = base64.b64encode(hashlib.sha384(bundled.read_bytes()).digest()).decode()
+    assert sri == f"sha384-{digest}", "the bundled copy is not the pinned CDN file"
+    assert client.get(static_url(app.config["HTMX_VENDORED"])).status_code == 200
+    loader = re.search(rf'<script src="{static_url("htmx-loader.js")}"[^>]*>', page).group(0)
+    assert f'data-cdn="{url}"' in loader and f'data-integrity="{sri}"' in loader
+    assert f'data-bundled="{static_url(app.config["HTMX_VENDORED"])}"' in loader
+
+
+@pytest.mark.parametrize("url", ["/", "/burro/new", "/rules"])
+def test_no_script_holds_up_the_first_paint(client, url):
+    """UX.md: "The page never waits on a third party. First paint comes from our own
+    server alone." """
+    scripts = re.findall(r"<script\b[^>]*>", text(client.get(url)))
+    assert scripts and all(re.search(r"\sdefer[\s>]", script) for script in scripts)
+
+
+def test_every_page_has_a_strict_csp_and_no_inline_script(post, client, app):
+    sheet = start(post)
+    for url in ("/", "/burro/new", sheet, "/burro/trick", "/m/nope"):
+        response = client.get(url)
+        csp = response.headers["Content-Security-Policy"]
+        assert f"script-src 'self' {app.config['HTMX_CDN_URL']};" in csp
+        assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+        assert "frame-ancestors 'none'" in csp
+        assert response.headers["Referrer-Policy"] == "same-origin"
+        assert "HX-Request" in response.headers["Vary"]
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text(response)), url
+        assert " style=" not in text(response)
+
+
+def test_a_page_names_everything_its_answer_depends_on_once(client):
+    """A cache keeps the page apart by fragment or page, language, compression and the
+    phone's cookie (its form token), each named once."""
+    for url in ("/", "/rules/search?q=stapel", "/check/burraco"):
+        response = client.get(url, headers={"Accept-Encoding": "gzip"})
+        vary = [name.strip().lower() for name in response.headers["Vary"].split(",")]
+        assert sorted(vary) == sorted({"hx-request", "hx-boosted", "hx-history-restore-request",
+                                       "accept-language", "accept-encoding", "cookie"}), url
+
+
+def test_every_form_carries_a_csrf_token(post, client):
+    sheet = start(post)
+    tap(post, sheet, 0, 0)
+    for url in ("/", "/burro/new", sheet, f"{sheet}/hands/1"):
+        page = text(client.get(url))
+        posting_forms = re.findall(r'<form[^>]*method="post".*?</form>', page, re.S)
+        assert posting_forms, url
+        assert all('name="csrf_token"' in form for form in posting_forms), url
+
+
+# --- Every page: full and fragment, English and German -------------------------------------
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("fragment", [False, True])
+def test_every_page_renders_in_both_languages_as_page_and_fragment(post, client, language,
+                                                                    fragment):
+    sheet = start(post)
+    tap(post, sheet, 0, 0)
+    client.set_cookie("lang", language)
+    headers = HTMX if fragment else {}
+    for url in ("/", "/burro/new", sheet, f"{sheet}/hands/1", "/burro/trick?plays=5H+JH"):
+        response = client.get(url, headers=headers)
+        assert response.status_code == 200, url
+        page = text(response)
+        if fragment:
+            assert "<html" not in page and "<body" not in page, url
+        else:
+            assert f'<html lang="{language}">' in page, url
+
+
+def test_the_checkers_page_lists_every_checker(client):
+    page = text(client.get("/check"))
+    for path in ("/burraco/meld", "/bura/claim", "/bura/trick", "/bura/combination",
+                 "/burro/trick"):
+        assert f'href="{path}"' in page
+    assert "<html" not in text(client.get("/check", headers=HTMX))
+
+
+def test_a_page_the_browser_history_restores_comes_whole(post, client):
+    sheet = start(post)
+    response = client.get(sheet, headers={**HTMX, "HX-History-Restore-Request": "true"})
+    assert "<html" in text(response)
+    assert "HX-History-Restore-Request" in response.headers["Vary"]
+
+
+@pytest.mark.parametrize("form", [
+    {"limit": "²"}, {"limit": "9" * 5000}, {"dealer": "²", "action": "start"},
+    {"action": "up-²"},
+])
+def test_odd_digits_and_huge_numbers_never_crash(post, form):
+    response = post("/burro/new", {"players": ["A", "B"], "action": "start", **form})
+    assert response.status_code in (200, 422)
+
+
+def test_a_sheet_form_with_odd_digits_is_a_bad_request(post):
+    sheet = start(post)
+    assert post(f"{sheet}/hands", {"burro": "0", "version": "²"}).status_code == 400
+    assert post(f"{sheet}/hands", {"burro": "²", "version": "0"}).status_code == 422
+
+
+def test_a_request_body_is_capped(client, post):
+    response = client.post("/api/v1/matches", data="x" * 70000,
+                           content_type="application/json")
+    assert response.status_code == 413

@@ -1,0 +1,289 @@
+"""Storage: migrations, the connection's settings, and that nothing entered is ever lost."""
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import store
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = store.connect(str(tmp_path / "t.sqlite"))
+    yield database
+    database.close()
+
+
+def test_migrations_record_the_schema_version_and_applying_twice_changes_nothing(tmp_path):
+    path = str(tmp_path / "t.sqlite")
+    first = store.connect(path)
+    tables = set(first.table_names())
+    first.close()
+    again = store.connect(path)
+    store.migrate(again)
+    assert store.schema_version(again) == len(store.STEPS)
+    assert [step.name for step in store.MIGRATIONS.applied(again)] == [
+        step.__name__ for step in store.STEPS]
+    assert set(again.table_names()) == tables
+    assert {"matches", "players", "entries", "device_matches", "match_news"} <= tables
+
+
+def test_wal_mode_and_foreign_keys(db):
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_a_match_keeps_players_in_order_and_options(db):
+    match = store.create_match(db, "burro", ["Carla", "Anna", "Ben"], {"limit": 3})
+    assert match.players == ("Carla", "Anna", "Ben")
+    assert match.options == {"limit": 3}
+    assert store.get_match(db, match.token) == match
+
+
+def test_match_links_are_long_and_random(db):
+    tokens = {store.create_match(db, "burro", ["A", "B"], {}).token for _ in range(20)}
+    assert len(tokens) == 20
+    # token_urlsafe(24): 32 characters of 6 bits each = 192 bits, more than the 128 asked.
+    assert all(len(token) == 32 for token in tokens)
+
+
+def test_an_unknown_token_finds_nothing(db):
+    assert store.get_match(db, "no-such-token") is None
+
+
+def test_edits_and_undos_keep_what_they_replaced(db):
+    match = store.create_match(db, "burro", ["A", "B", "C"], {})
+    store.add_hand(db, match, {"burro": 0}, 0)
+    store.add_hand(db, match, {"burro": 1}, 1)
+    store.replace_hand(db, match, 1, {"burro": 2}, 2)
+    store.undo_last_hand(db, match, 3)
+    now = store.get_match(db, match.token)
+    assert now.hands == ({"burro": 2},)
+    history = store.past_entries(db, now)
+    assert sorted((entry.number, entry.data["burro"], entry.status) for entry in history) == \
+        [(1, 0, "replaced"), (2, 1, "undone")]
+    assert db["entries"].count == 3
+
+
+def test_every_change_counts_up_the_match_version(db):
+    match = store.create_match(db, "burro", ["A", "B"], {})
+    assert match.version == 0
+    store.add_hand(db, match, {"burro": 0}, 0)
+    store.undo_last_hand(db, match, 1)
+    store.add_hand(db, match, {"burro": 1}, 2)
+    store.replace_hand(db, match, 1, {"burro": 0}, 3)
+    assert store.get_match(db, match.token).version == 4
+
+
+def test_a_change_from_a_sheet_that_changed_meanwhile_is_refused(db):
+    """Phone A still shows version 1; phone B has undone hand 1 and entered it anew since.
+    A's undo would take back B's new entry: it is refused."""
+    match = store.create_match(db, "burro", ["A", "B"], {})
+    store.add_hand(db, match, {"burro": 0}, 0)
+    store.undo_last_hand(db, match, 1)
+    store.add_hand(db, match, {"burro": 1}, 2)
+    for change in (lambda: store.undo_last_hand(db, match, 1),
+                   lambda: store.add_hand(db, match, {"burro": 1}, 1),
+                   lambda: store.replace_hand(db, match, 1, {"burro": 0}, 1)):
+        with pytest.raises(store.StaleEntry):
+            change()
+    assert store.get_match(db, match.token).hands == ({"burro": 1},)
+
+
+def test_hands_another_process_changed_are_read_as_they_are_now(tmp_path):
+    """Two server processes share the file: hands the other one added, corrected or undid
+    are read as they are now."""
+    path = str(tmp_path / "t.sqlite")
+    here, there = store.connect(path), store.connect(path)
+    try:
+        match = store.create_match(here, "burro", ["Anna", "Ben", "Carla"],
+                                   {"variant": "portuguese"})
+        for seat in (0, 1):
+            now = store.get_match(here, match.token)
+            store.add_hand(here, now, {"winner": seat}, now.version)
+        assert len(store.get_match(here, match.token).hands) == 2
+
+        def elsewhere(change, *args) -> None:
+            now = store.get_match(there, match.token)
+            change(there, now, *args, now.version)
+
+        elsewhere(store.add_hand, {"winner": 2})
+        assert [hand["winner"] for hand in store.get_match(here, match.token).hands] == [0, 1, 2]
+        elsewhere(store.replace_hand, 1, {"winner": 1})
+        assert [hand["winner"] for hand in store.get_match(here, match.token).hands] == [1, 1, 2]
+        elsewhere(store.undo_last_hand)
+        elsewhere(store.add_hand, {"winner": 0})
+        assert [hand["winner"] for hand in store.get_match(here, match.token).hands] == [1, 1, 0]
+    finally:
+        here.close()
+        there.close()
+
+
+def test_a_match_read_while_another_process_saves_a_hand_holds_the_hands_of_its_version(
+        tmp_path, monkeypatch):
+    """The news of a version is rendered once for every phone: the hands read with the
+    match's row are those of the version the row names, even when the other server
+    process saves a hand between the two reads."""
+    path = str(tmp_path / "t.sqlite")
+    here, there = store.connect(path), store.connect(path)
+    try:
+        match = store.create_match(here, "burro", ["Anna", "Ben", "Carla"],
+                                   {"variant": "portuguese"})
+        store.add_hand(here, match, {"winner": 0}, match.version)
+        before = store.get_match(here, match.token)
+        store.add_hand(here, before, {"winner": 1}, before.version)
+        reading_hands = store.matches.active_hands
+
+        def saved_there_meanwhile(db, match_id):
+            monkeypatch.setattr(store.matches, "active_hands", reading_hands)
+            now = store.get_match(there, match.token)
+            store.add_hand(there, now, {"winner": 2}, now.version)
+            return reading_hands(db, match_id)
+
+        monkeypatch.setattr(store.matches, "active_hands", saved_there_meanwhile)
+        read = store.get_match(here, match.token)
+        assert read.version == before.version + 1
+        assert [hand["winner"] for hand in read.hands] == [0, 1]
+        after = store.get_match(here, match.token)
+        assert after.version == read.version + 1
+        assert [hand["winner"] for hand in after.hands] == [0, 1, 2]
+    finally:
+        here.close()
+        there.close()
+
+
+def test_a_version_is_told_and_its_history_shown_without_changes_made_after_it(tmp_path):
+    """A sheet is kept for its version: what another process changed after the match was
+    read (a correction, a new hand) is neither in that version's history nor in its news,
+    and is told with the version it made, once."""
+    path = str(tmp_path / "t.sqlite")
+    here, there = store.connect(path), store.connect(path)
+    try:
+        match = store.create_match(here, "burro", ["Anna", "Ben", "Carla"], {})
+        for seat in (0, 1):
+            match = store.add_hand(here, match, {"burro": seat}, match.version)
+        match = store.replace_hand(here, match, 1, {"burro": 2}, match.version)
+        read = store.get_match(here, match.token)
+        now = store.replace_hand(there, store.get_match(there, match.token), 2, {"burro": 0},
+                                 read.version)
+        now = store.add_hand(there, now, {"burro": 1}, now.version)
+
+        def told(version_read, since):
+            return [(change.kind, change.number) for change in
+                    store.changes_since(here, version_read, since)]
+
+        assert [entry.number for entry in store.past_entries(here, read)] == [1]
+        assert told(read, read.version - 1) == [("corrected", 1)]
+        assert [entry.number for entry in store.past_entries(here, now)] == [2, 1]
+        assert told(now, read.version) == [("corrected", 2), ("saved", 3)]
+    finally:
+        here.close()
+        there.close()
+
+
+def sqlite_steps(db, action) -> int:
+    """How many steps of SQLite's virtual machine ``action()`` takes on ``db``: what it
+    reads and writes, counted the same on every machine."""
+    steps = []
+    db.conn.set_progress_handler(lambda: steps.append(1), 1)
+    try:
+        action()
+    finally:
+        db.conn.set_progress_handler(None, 1)
+    return len(steps)
+
+
+def test_a_hand_saved_into_a_long_match_reads_no_more_than_into_a_short_one(db):
+    """The five-hundredth hand of an evening costs the store what the tenth did: it is
+    numbered and counted against the limit from a few index entries (the entries replaced
+    or undone, which are few, are counted one by one)."""
+    db.execute("PRAGMA synchronous = OFF")  # Only the counted steps matter here.
+
+    def costs(hands: int) -> int:
+        match = store.create_match(db, "burro", ["Anna", "Ben", "Carla"], {"variant": "cangkul"})
+        for number in range(hands):
+            match = store.add_hand(db, match, {"winner": number % 3}, match.version)
+        match = store.replace_hand(db, match, 3, {"winner": 0}, match.version)
+        match = store.undo_last_hand(db, match, match.version)
+        saving = sqlite_steps(db, lambda: store.add_hand(db, match, {"winner": 1},
+                                                         match.version))
+        assert store.get_match(db, match.token).hands == (*match.hands, {"winner": 1})
+        return saving
+
+    short, long = costs(10), costs(500)
+    assert long <= short * 1.2, (short, long)
+
+
+def test_the_database_allows_one_live_entry_per_hand(db):
+    """Two phones saving hand 1 at the same moment: the index lets only one through."""
+    match = store.create_match(db, "burro", ["A", "B"], {})
+    entry = {"match_id": match.id, "number": 1, "data": "{}", "status": "active",
+             "created_at": "now"}
+    db["entries"].insert(entry)
+    with pytest.raises(sqlite3.IntegrityError):
+        db["entries"].insert(entry)
+    db["entries"].insert({**entry, "status": "replaced"})
+
+
+def test_init_db_command(runner, app):
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0
+    assert f"Schema version {len(store.STEPS)}" in result.output
+
+
+def test_a_sheet_opened_again_at_the_top_of_the_list_writes_nothing(db):
+    """Every view of a sheet remembers it on the device: a reload must not take the write
+    lock that the table's saves queue for."""
+    first = store.create_match(db, "burro", ["Anna", "Ben"], {"limit": 5})
+    second = store.create_match(db, "burro", ["Carla", "Dan"], {"limit": 5})
+    store.remember_match(db, "phone", first.token)
+    store.remember_match(db, "phone", second.token)
+    writes = db.conn.total_changes
+    store.remember_match(db, "phone", second.token)
+    assert db.conn.total_changes == writes
+    store.remember_match(db, "phone", first.token)
+    assert db.conn.total_changes == writes + 1
+    assert [listed.match.token for listed in store.device_matches(db, "phone")] == [
+        first.token, second.token]
+
+
+def test_a_database_of_the_release_that_counted_its_migrations_is_adopted(tmp_path):
+    """A database the release before named migrations left (its ten steps counted in
+    ``user_version``): its steps are recorded as applied without running again, the later
+    ones run, and every match, hand and device list is as it was."""
+    path = str(tmp_path / "old.sqlite")
+    shutil.copy(Path(__file__).parent / "data" / "counted-migrations.sqlite", path)
+    db = store.connect(path)
+    try:
+        assert [step.name for step in store.MIGRATIONS.applied(db)] == [
+            step.__name__ for step in store.STEPS]
+        assert store.schema_version(db) == len(store.STEPS)
+        assert "rule_sections" not in db.table_names()
+        listed = store.device_matches(db, "d" * 43)
+        assert [entry.match.players for entry in listed] == [("Anna", "Ben", "Carla")]
+        burro = listed[0].match
+        assert burro.hands == ({"burro": 1},)
+        assert [entry.status for entry in store.past_entries(db, burro)] == ["undone"]
+        store.add_hand(db, burro, {"burro": 0}, burro.version)
+        assert store.get_match(db, burro.token).hands == ({"burro": 1}, {"burro": 0})
+    finally:
+        db.close()
+    again = store.connect(path)
+    assert len(store.MIGRATIONS.applied(again)) == len(store.STEPS)
+    again.close()
+
+
+def test_a_database_newer_than_this_release_is_left_alone(tmp_path):
+    """A step this release does not know, counted as the releases count them: nothing is
+    written, the app says so."""
+    path = str(tmp_path / "t.sqlite")
+    store.connect(path).close()
+    with sqlite3.connect(path) as newer:
+        newer.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+                      "VALUES ('tablemate', 'from_the_future', '2030-01-01')")
+        newer.execute(f"PRAGMA user_version = {len(store.STEPS) + 1}")
+    newer.close()
+    with pytest.raises(store.Unavailable):
+        store.connect(path)

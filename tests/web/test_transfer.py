@@ -1,0 +1,296 @@
+"""A match leaves as a file and comes back whole: the JSON export and import, the CSV sheet
+and the import page."""
+
+import io
+import json
+
+import pytest
+from helpers import csrf_token
+
+import store
+
+MATCHES = "/api/v1/matches"
+
+# Per game: the players, then three hands and a correction of hand 1, as the API takes them.
+GAMES = {
+    "burro": (["Anna", "Ben", "Carla"],
+              [{"burro": 2}, {"burro": 0}, {"burro": 1}], {"burro": 1}),
+    "burraco": (["Anna", "Ben", "Carla", "Dario"],
+                [{"sides": [{"total": 410}, {"total": 155}]},
+                 {"sides": [{"total": -50}, {"total": 300}]},
+                 {"sides": [{"total": 100}, {"total": 0}]}],
+                {"sides": [{"total": 400}, {"total": 165}]}),
+    "bura": (["Anna", "Ben", "Carla"],
+             [{"outcome": "right_claim", "player": 1}, {"outcome": "wrong_claim", "player": 2},
+              {"outcome": "no_claim"}], {"outcome": "bura", "player": 0}),
+    "burkosel": (["Anna", "Ben"],
+                 [{"card_points": [95, 25], "tricks": [5, 2]},
+                  {"card_points": [20, 100], "tricks": [1, 6]},
+                  {"instant_win": 0}], {"card_points": [60, 60], "tricks": [3, 3]}),
+    "buraco": (["Anna", "Ben"],
+               [{"sides": [{"total": 550}, {"total": 170}]},
+                {"sides": [{"total": 200}, {"total": -100}]},
+                {"sides": [{"total": 50}, {"total": 50}]}],
+               {"sides": [{"total": 500}, {"total": 220}]}),
+}
+
+
+def played_match(client, game: str) -> str:
+    """A match with three hands entered, hand 1 corrected and the last one undone."""
+    players, hands, correction = GAMES[game]
+    created = client.post(MATCHES, json={"game": game, "players": players})
+    assert created.status_code == 201, created.json
+    token = created.json["token"]
+    for hand in hands:
+        assert client.post(f"{MATCHES}/{token}/hands", json=hand).status_code == 201
+    assert client.put(f"{MATCHES}/{token}/hands/1", json=correction).status_code == 200
+    assert client.delete(f"{MATCHES}/{token}/hands/last").status_code == 200
+    return token
+
+
+def match_count(app) -> int:
+    with app.app_context():
+        return store.get_db()["matches"].count
+
+
+def history_of(app, token: str) -> list[str]:
+    with app.app_context():
+        db = store.get_db()
+        return [entry.status for entry in store.past_entries(db, store.get_match(db, token))]
+
+
+SCORE_FIELDS = ("game", "players", "options", "units", "totals", "to_go", "finished",
+                "winners", "losers", "dealer", "leader", "hands")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_exported_match_imports_with_the_same_standings_and_history(app, client, game):
+    token = played_match(client, game)
+    exported = client.get(f"{MATCHES}/{token}/export")
+    assert exported.status_code == 200
+    imported = client.post(f"{MATCHES}/import", json=exported.json)
+    assert imported.status_code == 201, imported.json
+    original = client.get(f"{MATCHES}/{token}").json
+    assert imported.json["token"] != token and imported.json["id"] != original["id"]
+    assert {field: imported.json[field] for field in SCORE_FIELDS} == \
+        {field: original[field] for field in SCORE_FIELDS}
+    assert len(original["hands"]) == 2
+    assert history_of(app, imported.json["token"]) == history_of(app, token) == \
+        ["undone", "replaced"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_export_imported_again_exports_the_same_document(client, game):
+    exported = client.get(f"{MATCHES}/{played_match(client, game)}/export").json
+    copy = client.post(f"{MATCHES}/import", json=exported).json["token"]
+    assert client.get(f"{MATCHES}/{copy}/export").json == exported
+
+
+def test_the_export_keeps_every_entry_with_its_status_and_times_but_no_token(client):
+    token = played_match(client, "burro")
+    response = client.get(f"{MATCHES}/{token}/export")
+    assert response.headers["Content-Disposition"].startswith('attachment; filename="burro-')
+    document = response.json
+    assert token not in response.get_data(as_text=True)
+    assert document["format"] == "tablemate-match" and document["format_version"] == 1
+    assert [(entry["number"], entry["status"]) for entry in document["entries"]] == [
+        (1, "replaced"), (2, "active"), (3, "undone"), (1, "active")]
+    assert all(entry["created_at"] for entry in document["entries"])
+    assert [bool(entry["ended_at"]) for entry in document["entries"]] == [True, False, True,
+                                                                           False]
+
+
+def exported_burro(client) -> dict:
+    return client.get(f"{MATCHES}/{played_match(client, 'burro')}/export").json
+
+
+def with_change(document: dict, **change) -> dict:
+    return {**document, **change}
+
+
+def with_entry(document: dict, position: int, **change) -> dict:
+    entries = [dict(entry) for entry in document["entries"]]
+    entries[position] = {**entries[position], **change}
+    return {**document, "entries": entries}
+
+
+REFUSED = {
+    "a list": lambda document: [document],
+    "another format": lambda document: with_change(document, format="spreadsheet"),
+    "a newer version": lambda document: with_change(document, format_version=2),
+    "an unknown game": lambda document: with_change(document, game="poker"),
+    "a name with markup": lambda document: with_change(
+        document, players=["<script>Anna", "Ben", "Carla"]),
+    "a name twice": lambda document: with_change(document, players=["Anna", "Ben", "anna"]),
+    "options the rules refuse": lambda document: with_change(document, options={"limit": 0}),
+    "a hand of a player not at the table": lambda document: with_entry(
+        document, 1, data={"burro": 7}),
+    "an undone hand that is not a hand": lambda document: with_entry(
+        document, 2, data={"burro": "everyone"}),
+    "a gap in the hands": lambda document: with_entry(document, 3, number=3),
+    "an unknown status": lambda document: with_entry(document, 0, status="deleted"),
+    "a time without a zone": lambda document: with_entry(
+        document, 0, created_at="2024-05-01T20:00:00"),
+    # Burro E2: "reaches the limit" ends the match; a hand after the end is refused.
+    "hands after the end": lambda document: with_change(document, entries=[
+        {"number": number, "status": "active", "data": {"burro": 0},
+         "created_at": "2024-05-01T20:00:00+00:00", "ended_at": None}
+        for number in range(1, 8)]),
+    "too many entries": lambda document: with_change(document, entries=[{}] * 5001),
+}
+
+
+@pytest.mark.parametrize("spoil", REFUSED.values(), ids=REFUSED)
+def test_a_spoilt_document_is_refused_with_its_reason_and_creates_nothing(app, client,
+                                                                          spoil):
+    document = spoil(exported_burro(client))
+    before = match_count(app)
+    response = client.post(f"{MATCHES}/import", json=document)
+    assert response.status_code == 400
+    assert response.json["error"]
+    assert match_count(app) == before
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[" * 60000, b"\xff\xfe{}"])
+def test_a_file_that_is_not_json_is_refused(app, client, body):
+    response = client.post(f"{MATCHES}/import", data=body,
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert "not JSON" in response.json["error"]
+    assert match_count(app) == 0
+
+
+def test_a_document_beyond_the_apps_body_limit_is_refused_whole(app, client):
+    document = with_change(exported_burro(client), padding="x" * 70_000)
+    assert client.post(f"{MATCHES}/import", json=document).status_code == 413
+    assert match_count(app) == 1
+
+
+def test_a_refusal_names_the_entry_and_the_rule(client):
+    document = with_entry(exported_burro(client), 1, data={"burro": 7})
+    error = client.post(f"{MATCHES}/import", json=document).json["error"]
+    assert error == "Entry 2: Pick one of the match's players."
+
+
+# --- The CSV sheet --------------------------------------------------------------------------
+
+def csv_of(client, token: str, **headers) -> tuple:
+    response = client.get(f"/m/{token}/export.csv", headers=headers)
+    assert response.status_code == 200
+    return response, response.get_data().decode("utf-8")
+
+
+def test_the_csv_is_a_row_per_hand_with_gains_and_running_totals(client):
+    token = played_match(client, "burro")
+    response, text = csv_of(client, token)
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert response.headers["Content-Disposition"].startswith('attachment; filename="burro-')
+    assert response.headers["Content-Disposition"].endswith('.csv"')
+    # The byte order mark makes spreadsheets read the file as UTF-8.
+    assert text.startswith("\ufeff")
+    assert text[1:].splitlines() == [
+        "Hand,Dealer,Anna: gain,Anna: total,Ben: gain,Ben: total,Carla: gain,Carla: total",
+        "1,Anna,0,0,1,1,0,0",
+        "2,Ben,1,1,0,1,0,0",
+    ]
+
+
+def test_the_csv_of_a_partnership_game_has_a_column_pair_per_side(client):
+    _response, text = csv_of(client, played_match(client, "burraco"))
+    header, first, second = text[1:].splitlines()
+    assert header == ("Game,Dealer,Anna & Carla: gain,Anna & Carla: total,"
+                      "Ben & Dario: gain,Ben & Dario: total")
+    assert first == "1,Anna,400,400,165,165"
+    assert second == "2,Ben,-50,350,300,465"
+
+
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(client):
+    token = client.post(MATCHES, json={"game": "burro", "players": ["=1+1", "@Ben", "-Carla"]}
+                        ).json["token"]
+    client.post(f"{MATCHES}/{token}/hands", json={"burro": 1})
+    _response, text = csv_of(client, token)
+    header, row = text[1:].splitlines()
+    assert header.startswith("Hand,Dealer,'=1+1: gain,'=1+1: total,'@Ben: gain")
+    assert row.startswith("1,'=1+1,0,0,1,1")
+
+
+def test_the_csv_speaks_german(client):
+    token = played_match(client, "burro")
+    _response, text = csv_of(client, token, **{"Accept-Language": "de"})
+    assert text[1:].splitlines()[0].startswith("Runde,Geber,Anna: Zuwachs,Anna: Stand")
+
+
+# --- The import page ------------------------------------------------------------------------
+
+def upload(client, content: bytes, **headers):
+    form = {"csrf_token": csrf_token(client, "/import"),
+            "document": (io.BytesIO(content), "match.json")}
+    return client.post("/import", data=form, content_type="multipart/form-data",
+                       headers=headers)
+
+
+def test_the_sheet_links_both_exports(client):
+    token = played_match(client, "burro")
+    page = client.get(f"/m/{token}").get_data(as_text=True)
+    assert f'href="/api/v1/matches/{token}/export"' in page
+    assert f'href="/m/{token}/export.csv"' in page
+
+
+def test_the_home_page_links_the_import_page(client):
+    assert 'href="/import"' in client.get("/").get_data(as_text=True)
+
+
+def test_the_import_page_is_a_form_with_a_file_field(client):
+    page = client.get("/import").get_data(as_text=True)
+    assert "<html" in page and 'type="file"' in page and 'name="csrf_token"' in page
+    fragment = client.get("/import", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" not in fragment and 'type="file"' in fragment
+
+
+def test_an_uploaded_match_opens_as_a_new_sheet(client):
+    document = exported_burro(client)
+    response = upload(client, json.dumps(document).encode())
+    assert response.status_code == 303
+    sheet = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Anna" in sheet and "2 changes" in sheet
+
+
+def test_an_htmx_upload_moves_to_the_new_sheet(client):
+    response = upload(client, json.dumps(exported_burro(client)).encode(),
+                      **{"HX-Request": "true"})
+    assert response.headers["HX-Redirect"].startswith("/m/")
+
+
+def test_a_larger_match_file_than_other_forms_may_send_is_taken(client):
+    document = exported_burro(client)
+    document["padding"] = "x" * 100_000
+    assert upload(client, json.dumps(document).encode()).status_code == 303
+
+
+@pytest.mark.parametrize("content, reason", [
+    (b"", "Choose the match file"),
+    (b"not json", "not JSON"),
+    (b'{"format": "tablemate-match", "format_version": 2}', "only format 1"),
+    (b" " * (512 * 1024 + 1), "larger than 512"),
+])
+def test_the_page_refuses_a_spoilt_file_with_its_reason(app, client, content, reason):
+    response = upload(client, content)
+    assert response.status_code == 400
+    assert reason in response.get_data(as_text=True)
+    assert match_count(app) == 0
+
+
+def test_the_page_refuses_markup_in_a_name_in_german(app, client):
+    document = with_change(exported_burro(client), players=["<b>Anna", "Ben", "Carla"])
+    client.set_cookie("lang", "de")
+    response = upload(client, json.dumps(document).encode())
+    assert response.status_code == 400
+    assert "darf kein &lt; oder &gt; enthalten" in response.get_data(as_text=True)
+    assert match_count(app) == 1
+
+
+def test_an_upload_without_the_form_token_is_refused(app, client):
+    response = client.post("/import", data={"document": (io.BytesIO(b"{}"), "match.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "did not come from this page" in response.get_data(as_text=True)
