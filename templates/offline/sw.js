@@ -38,8 +38,8 @@ function isPage(request, url) {
 
 async function keepPage(path, response) {
   const cache = await caches.open(PAGES_CACHE);
-  // Deleted first, so that the newest copies come last and the oldest go first.
-  await cache.delete(path);
+  // A put replaces the old copy and files the new one last, in one step: the oldest go first,
+  // and a reload offline never falls between a delete and a put.
   await cache.put(path, response);
   const kept = await cache.keys();
   await Promise.all(kept.slice(0, Math.max(kept.length - PAGES_KEPT, 0)).map((old) => cache.delete(old)));
