@@ -37,13 +37,21 @@ from .matches import (
     import_match,
     match_created_with,
     match_state,
-    new_token,
     purge_deleted,
     rename_match,
     restore_match,
     shown_version,
 )
-from .schema import ACTIVE, MIGRATIONS, REPLACED, STEPS, UNDONE, migrate, schema_version
+from .schema import (
+    ACTIVE,
+    MIGRATIONS,
+    REPLACED,
+    STEPS,
+    UNDONE,
+    migrate,
+    new_token,
+    schema_version,
+)
 
 __all__ = [
     "ACTIVE", "MAX_ENTRIES", "MIGRATIONS", "REPLACED", "STEPS", "UNDONE",

@@ -5,7 +5,6 @@ Only what the players entered is stored; standings are derived by ``scoring`` on
 """
 
 import json
-import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -13,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from . import news
 from .connection import path_of, writing
 from .errors import MatchDeleted
-from .schema import ACTIVE
+from .schema import ACTIVE, new_token
 
 
 def clock() -> datetime:
@@ -39,11 +38,6 @@ class Match:
     view_token: str
     # The table's own name for the match; None: the pages name it by its game and date.
     title: str | None = None
-
-
-def new_token() -> str:
-    """The match's secret link: 192 random bits."""
-    return secrets.token_urlsafe(24)
 
 
 def create_match(db, game: str, players, options: dict, key: str | None = None) -> Match:

@@ -7,6 +7,8 @@ goes on counting the applied steps: a write checks the schema with one read, and
 release refuses a database newer than it knows.
 """
 
+import secrets
+
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
@@ -15,6 +17,11 @@ from .errors import Unavailable
 
 # What an entry is: the live hand, or one an edit replaced or an undo took back.
 ACTIVE, REPLACED, UNDONE = "active", "replaced", "undone"
+
+
+def new_token() -> str:
+    """A match's secret link (either of its two): 192 random bits."""
+    return secrets.token_urlsafe(24)
 
 
 def create_tables(db: sqlite_utils.Database) -> None:
@@ -75,8 +82,6 @@ def add_entry_keys(db: sqlite_utils.Database) -> None:
 def add_view_tokens(db: sqlite_utils.Database) -> None:
     # A second secret link per match that only shows the sheet: spectators and a screen at
     # the bar can follow the score without being able to change it.
-    from .matches import new_token
-
     db["matches"].add_column("view_token", str)
     for (match_id,) in db.execute("SELECT id FROM matches").fetchall():
         db.execute("UPDATE matches SET view_token = ? WHERE id = ?", [new_token(), match_id])

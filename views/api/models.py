@@ -44,8 +44,8 @@ Cards = Annotated[list[str] | str,
 
 
 def examples(*bodies: dict) -> ConfigDict:
-    """A request model's examples in the OpenAPI document: those of docs/api.md, which a test
-    holds to them."""
+    """A model's examples in the OpenAPI document: a request's are those of docs/api.md, and
+    an answer's have the shape of a real answer; tests hold them to both."""
     return ConfigDict(json_schema_extra={"examples": list(bodies)})
 
 
@@ -86,10 +86,12 @@ class MeldRefused(Answer):
 
 
 class Scores(Answer):
+    model_config = examples({"scores": [410, 155]})
     scores: list[Points]
 
 
 class Verdict(Answer):
+    model_config = examples({"valid": True, "reason": None})
     valid: bool
     reason: str | None
     code: str | None = None
@@ -116,8 +118,20 @@ def setup_model(games) -> type[Body]:
     return MatchSetup
 
 
+# A Burro match after its first hand, Ben left holding cards.
+STANDINGS = {
+    "id": 1, "version": 1, "game": "burro", "players": ["Anna", "Ben", "Carla"],
+    "options": {"first_dealer": 0, "limit": 5, "variant": "classic", "wins_target": None},
+    "units": [[0], [1], [2]], "totals": [0, 1, 0], "to_go": [5, 4, 5], "finished": False,
+    "winners": [], "losers": [], "dealer": 1, "leader": 2,
+    "hands": [{"burro": 1, "dealer": 0, "number": 1, "totals": [0, 1, 0]}],
+    "url": "http://127.0.0.1:5000/m/Qx3rTb8yLwD0pVf2kZs9mN4aHcE7uJ1g", "view_token": "Vw7hKp2qRn5tXz8cLb3mYd6fGj9sWa4e",
+    "view_url": "http://127.0.0.1:5000/v/Vw7hKp2qRn5tXz8cLb3mYd6fGj9sWa4e"}
+
+
 class Standings(Answer):
     """A match and everything derived from what was entered."""
+    model_config = examples(STANDINGS)
     id: int
     version: int = Field(description="Counts up with every change; the answer's ETag is "
                                      "`W/\"v<version>\"`.")
@@ -143,6 +157,9 @@ class Standings(Answer):
 
 
 class MatchStarted(Standings):
+    model_config = examples({**STANDINGS, "version": 0, "hands": [], "totals": [0, 0, 0],
+                              "to_go": [5, 5, 5], "dealer": 0, "leader": 1,
+                              "token": "Qx3rTb8yLwD0pVf2kZs9mN4aHcE7uJ1g"})
     token: str = Field(description="The match's secret: its write key.")
 
 
@@ -185,7 +202,16 @@ class Entry(Body):
 
 class MatchDocument(BaseModel):
     """A whole match to keep or move; it holds no token."""
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
+        "format": "tablemate-match", "format_version": 1, "game": "burro",
+        "players": ["Anna", "Ben", "Carla"],
+        "options": {"first_dealer": 0, "limit": 5, "variant": "classic", "wins_target": None},
+        "created_at": "2025-05-01T19:02:11+00:00", "title": "Friday at Anna's",
+        "entries": [{"number": 1, "status": "replaced", "data": {"burro": 2},
+                     "created_at": "2025-05-01T19:10:40+00:00",
+                     "ended_at": "2025-05-01T19:12:03+00:00"},
+                    {"number": 1, "status": "active", "data": {"burro": 0},
+                     "created_at": "2025-05-01T19:12:03+00:00", "ended_at": None}]}]})
     format: Literal["tablemate-match"]
     format_version: Literal[1]
     game: GameName
@@ -214,6 +240,11 @@ class SearchHit(Answer):
 
 
 class SearchHits(Answer):
+    model_config = examples({"hits": [{
+        "game": "burraco", "lang": "en", "section": "pozzetti", "title": "The pozzetti",
+        "snippet": "…of all the cards in their hand picks up one of the pozzetti (the other "
+                   "belongs to the opponents)…", "marks": [[52, 60]],
+        "url": "/rules/burraco?lang=en#pozzetti"}], "corrected": {}, "nearest": False})
     hits: list[SearchHit]
     corrected: dict[str, str] = Field(description="Each misspelt word and the word searched "
                                                   "in its place.")

@@ -223,6 +223,7 @@ class BuraClaimCheck(Body):
 
 
 class BuraClaimVerdict(Answer):
+    model_config = examples({"points": 25, "valid": False, "claimant": -4, "pot": 8})
     points: int
     valid: bool
     claimant: int | None = Field(None, description="With `pot`: what the claimant gains.")
@@ -240,6 +241,8 @@ class BuraTrickCheck(Body):
 
 
 class BuraTrickVerdict(Answer):
+    model_config = examples({"beats": True, "pairs": [["KC", "AC"], ["9C", "6H"]],
+                             "unbeaten": []})
     beats: bool
     pairs: list[Annotated[list[str], Field(min_length=2, max_length=2)]] | None = Field(
         description="Each card in front with the card that beats it.")
@@ -266,6 +269,7 @@ class BuraCombinationCheck(Body):
 
 
 class BuraCombination(Answer):
+    model_config = examples({"combination": "bura", "wins_pot": True, "led_together": False})
     combination: Literal["bura", "three_aces", "molodka", "little_moscow"] | None
     wins_pot: bool
     led_together: bool

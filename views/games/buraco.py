@@ -195,6 +195,9 @@ class BuracoMeldVerdict(BuracoReading):
 
 class BuracoMeldAnswer(RootModel[BuracoMeldVerdict | BuracoMeldRefused]):
     """A legal meld with its best reading, or the reason it is not one."""
+    model_config = examples({"valid": True, "kind": "set", "buraco": None, "points": 60,
+                             "reason": None, "bonus": 0, "order": ["QS", "QH", "QD", "JK"],
+                             "wildcards": ["JK"], "stands_for": "Q", "readings": []})
 
 
 class BuracoSide(Body):

@@ -278,6 +278,9 @@ class BurracoMeldVerdict(BurracoReading):
 
 class BurracoMeldAnswer(RootModel[BurracoMeldVerdict | BurracoMeldRefused]):
     """A legal meld with its best reading, or the reason it is not one."""
+    model_config = examples({"valid": True, "kind": "sequence", "burraco": None, "points": 15,
+                             "reason": None, "bonus": 0, "order": ["3H", "4H", "5H"],
+                             "wildcard": None, "stands_for": None, "readings": []})
 
 
 class BurracoSide(Body):

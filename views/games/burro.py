@@ -58,6 +58,9 @@ class BurroTrickCheck(Body):
 
 
 class BurroTrickVerdict(Answer):
+    model_config = examples({"winner": 1, "card": "JH", "suit": "H", "leads_next": 1,
+                             "passed": [], "reason": "J♥ is the highest heart: player 2 wins "
+                                                     "the trick and leads next."})
     winner: int
     card: str
     suit: str
