@@ -7,7 +7,15 @@ stays in ``scoring/``, which gets what the models let through. The OpenAPI docum
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, PlainValidator, create_model
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    create_model,
+)
 from pydantic_core import PydanticCustomError
 
 import rules_content
@@ -187,8 +195,17 @@ class UndoQuery(Body):
     version: Annotated[int, Field(ge=-LARGEST, le=LARGEST)] | None = None
 
 
-Moment = Annotated[AwareDatetime, Field(description="A time with its time zone (ISO 8601).",
-                                        examples=["2025-05-01T19:02:11+00:00"])]
+def _written_time(value):
+    """A time as the document writes it, text: pydantic would read a number as seconds
+    since 1970."""
+    if not isinstance(value, str):
+        raise PydanticCustomError("moment_type", "a time written as text (ISO 8601)")
+    return value
+
+
+Moment = Annotated[AwareDatetime, BeforeValidator(_written_time),
+                   Field(description="A time with its time zone (ISO 8601).",
+                         examples=["2025-05-01T19:02:11+00:00"])]
 
 
 class Entry(Body):
