@@ -3,10 +3,11 @@ lanes: scoring/ (the rules, pure), web/ (the test client), browser/ (Chromium, w
 of its own) and ops/ (real servers, crashes, faults, backups, the bench)."""
 
 import os
+from functools import partial
 
 import pytest
 from flask import url_for
-from helpers import csrf_token
+from helpers import post_form
 from hypothesis import settings
 
 from app import create_app
@@ -58,10 +59,7 @@ def runner(app):
 @pytest.fixture
 def post(client):
     """POST a form the way a page does: with the CSRF token the page carries."""
-    def send(url, data=None, **kwargs):
-        form = {"csrf_token": csrf_token(client), **(data or {})}
-        return client.post(url, data=form, **kwargs)
-    return send
+    return partial(post_form, client)
 
 
 @pytest.fixture

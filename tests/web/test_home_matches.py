@@ -12,7 +12,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from helpers import CSRF_FIELD
+from helpers import post_form
 
 import store
 
@@ -67,8 +67,7 @@ def view_token(client, token: str) -> str:
 
 def send(client, url: str, data=None, headers=None):
     """POST a form the way the home page does: with the token the page hands out."""
-    token = CSRF_FIELD.search(text(client.get("/"))).group(1)
-    return client.post(url, data={"csrf_token": token, **(data or {})}, headers=headers)
+    return post_form(client, url, data, headers=headers)
 
 
 def listed(page: str) -> dict[str, list[tuple[str, str, bool]]]:
