@@ -9,6 +9,7 @@ import pytest
 from flask import url_for
 from helpers import post_form
 from hypothesis import settings
+from jinja2 import BytecodeCache
 
 from app import create_app
 from rules_content.index import RulesIndex
@@ -31,10 +32,31 @@ def rules_index(tmp_path_factory) -> str:
     return path
 
 
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once for the whole run, whichever test's app renders them; a
+    template whose source changed is compiled again (Jinja compares the source)."""
+
+    def __init__(self):
+        self.code = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
+
+
 @pytest.fixture
 def app(tmp_path, rules_index):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "tablemate.sqlite"),
-                       "RULES_INDEX": rules_index, "SECRET_KEY": "test"})
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tablemate.sqlite"),
+                      "RULES_INDEX": rules_index, "SECRET_KEY": "test"})
+    # Each test's app is new; the templates it renders are the run's.
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
+    return app
 
 
 @pytest.fixture
