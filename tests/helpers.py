@@ -85,6 +85,17 @@ def totals(page) -> list[str]:
     return [total for _name, total in standings(page)]
 
 
+def form_value(page, name: str) -> str | None:
+    """What the page's input named ``name`` sends as the page stands: the first one's value,
+    or the ticked radio's or box's (None when none is ticked)."""
+    for field in _read(page).select(f'input[name="{name}"]'):
+        if field.get("type") not in ("radio", "checkbox"):
+            return field.get("value", "")
+        if field.has_attr("checked"):
+            return field.get("value", "on")
+    return None
+
+
 def form_token(response) -> str:
     """The form token a page hands out, as a browser would send it."""
     # Read for nearly every form a test posts: its field alone is parsed.
