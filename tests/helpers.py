@@ -85,6 +85,11 @@ def totals(page) -> list[str]:
     return [total for _name, total in standings(page)]
 
 
+def tap_sums(page) -> list[str]:
+    """The sums the panel's tap counters show, of those tapped or typed into."""
+    return [sum_text for line in _read(page).select(".sum-text") if (sum_text := shown(line))]
+
+
 def form_value(page, name: str) -> str | None:
     """What the page's input named ``name`` sends as the page stands: the first one's value,
     or the ticked radio's or box's (None when none is ticked)."""

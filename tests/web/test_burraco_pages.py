@@ -14,6 +14,7 @@ from helpers import (
     root,
     shown,
     standings,
+    tap_sums,
     totals,
 )
 
@@ -27,11 +28,6 @@ SEED_HAND = {
 
 def save(post, sheet, form, seen=0, **kwargs):
     return post(f"{sheet}/hands", {**form, "version": str(seen)}, **kwargs)
-
-
-def sum_texts(page) -> list[str]:
-    """The sums the tap counters show, those with taps in them."""
-    return [shown(line) for line in page.select(".sum-text") if shown(line)]
 
 
 def preview(page) -> list[str]:
@@ -84,7 +80,7 @@ def test_a_tap_counts_a_card_and_updates_the_preview(post):
     fragment = parsed(post(f"{sheet}/draft", form, headers=HTMX))
     assert root(fragment).name == "form" and root(fragment)["id"] == "panel"
     assert fragment.html is None
-    assert sum_texts(fragment) == ["12×10 = 120"]
+    assert tap_sums(fragment) == ["12×10 = 120"]
     assert form_value(fragment, "s0_table_high") == "12"
     assert preview(fragment) == ["Anna & Carla +410", "Ben & Dan +155"]
 
@@ -94,7 +90,7 @@ def test_a_typed_pile_is_where_the_taps_start(post):
     sheet = new_sheet(post, "burraco")
     form = {**SEED_HAND, "s0_table": "185", "s0_table_high": "2", "press": "tap:0:table:high:1"}
     fragment = parsed(post(f"{sheet}/draft", form, headers=HTMX))
-    assert sum_texts(fragment) == ["185 + 3×10 = 215"]
+    assert tap_sums(fragment) == ["185 + 3×10 = 215"]
     assert form_value(fragment, "s0_table") == "185"
     assert preview(fragment)[0] == "Anna & Carla +505"       # 215 + 200 + 100 − 10
 
