@@ -18,6 +18,7 @@ from helpers import (
     api_totals,
     enter_burro_hand,
     older_database,
+    shown,
     start,
     text_file,
 )
@@ -222,7 +223,7 @@ def test_a_read_only_database_answers_a_form_with_a_page_saying_nothing_was_save
         answer = post("/burro/new", data={"players": ["Anna", "Ben", "Carla"], "dealer": "0",
                                            "limit": "5", "variant": "classic"})
     assert answer.status_code == 503
-    assert NOTHING_SAVED in answer.get_data(as_text=True)
+    assert NOTHING_SAVED in shown(answer)
 
 
 def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, client, caplog,

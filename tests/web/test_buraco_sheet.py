@@ -5,6 +5,7 @@ C1–C3). The checker and the two endpoints are in test_buraco_pages.py."""
 import pytest
 from helpers import (
     HTMX,
+    MATCHES,
     THREE,
     count_rows,
     form_value,
@@ -46,7 +47,7 @@ def test_the_forms_boxes_and_target_are_the_options(post, client):
                                   "going_out_bonus": "on", "target_choice": "3000",
                                   "target": "1234"}).headers["Location"]
     typed = new_sheet(post, "buraco", ("Anna", "Ben"), target_choice="custom", target="1500")
-    options = [client.get(f"/api/v1/matches/{sheet.rsplit('/', 1)[1]}").get_json()["options"]
+    options = [client.get(f"{MATCHES}/{sheet.rsplit('/', 1)[1]}").get_json()["options"]
                for sheet in (chosen, typed)]
     assert (options[0]["red_threes"], options[0]["going_out_bonus"],
             options[0]["dead_pile_penalty"], options[0]["target"]) == (False, True, False, 3000)

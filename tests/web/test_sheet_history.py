@@ -2,14 +2,14 @@
 anything is typed) is rendered once and kept for the other phones: each still sees it in
 its own language, through its own link, and as the match now stands."""
 
-from helpers import HANDS, MATCHES, form_value, parsed, shown, start, text
+from helpers import GERMAN, HANDS, MATCHES, form_value, parsed, shown, start, text
 
 
 def test_the_same_history_comes_in_each_readers_language(client):
     match = start(client, "burraco", hands=2)
     sheet = f"/m/{match['token']}"
     assert "Games (tap a number to correct it)" in shown(client.get(sheet))
-    german = client.get(sheet, headers={"Accept-Language": "de"})
+    german = client.get(sheet, headers=GERMAN)
     assert "Spiele (zum Korrigieren auf die Nummer tippen)" in shown(german)
     assert "Karten\u00a0120" in shown(german) and "cards 120" not in text(german)
 
@@ -48,7 +48,7 @@ def test_the_chart_is_drawn_in_each_readers_language_and_follows_a_new_hand(clie
     match = start(client, "burraco", hands=2)
     sheet = f"/m/{match['token']}"
     assert "In the lead after 2 games" in shown(client.get(sheet))
-    german = client.get(sheet, headers={"Accept-Language": "de"})
+    german = client.get(sheet, headers=GERMAN)
     assert "Spielstand nach jedem Spiel" in shown(german) and "In the lead" not in text(german)
     client.post(f"{MATCHES}/{match['token']}/hands", json=HANDS["burraco"])
     assert "In the lead after 3 games" in shown(client.get(sheet))

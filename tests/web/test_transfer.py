@@ -5,7 +5,7 @@ import io
 import json
 
 import pytest
-from helpers import HTMX, MATCHES, count_rows, csrf_token, parsed, shown
+from helpers import GERMAN, HTMX, MATCHES, count_rows, csrf_token, parsed, shown
 
 import store
 
@@ -209,7 +209,7 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(client):
 
 def test_the_csv_speaks_german(client):
     token = played_match(client, "burro")
-    _response, text = csv_of(client, token, **{"Accept-Language": "de"})
+    _response, text = csv_of(client, token, **GERMAN)
     assert text[1:].splitlines()[0].startswith("Runde,Geber,Anna: Zuwachs,Anna: Stand")
 
 
