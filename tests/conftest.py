@@ -3,14 +3,15 @@ lanes: scoring/ (the rules, pure), web/ (the test client), browser/ (Chromium, w
 of its own) and ops/ (real servers, crashes, faults, backups, the bench)."""
 
 import os
+import shutil
 from functools import partial
 
 import pytest
 from flask import url_for
 from helpers import post_form
 from hypothesis import settings
-from jinja2 import BytecodeCache
 
+import store
 from app import create_app
 from rules_content.index import RulesIndex
 from views import reach
@@ -32,31 +33,30 @@ def rules_index(tmp_path_factory) -> str:
     return path
 
 
-class CompiledTemplates(BytecodeCache):
-    """Templates compiled once for the whole run, whichever test's app renders them; a
-    template whose source changed is compiled again (Jinja compares the source)."""
-
-    def __init__(self):
-        self.code = {}
-
-    def load_bytecode(self, bucket):
-        if bucket.key in self.code:
-            bucket.bytecode_from_string(self.code[bucket.key])
-
-    def dump_bytecode(self, bucket):
-        self.code[bucket.key] = bucket.bytecode_to_string()
+@pytest.fixture(scope="session")
+def database_made(tmp_path_factory) -> str:
+    """A database as the app makes it on a start, made once: each test's begins as a copy."""
+    path = str(tmp_path_factory.mktemp("made") / "tablemate.sqlite")
+    store.connect(path).close()
+    return path
 
 
-COMPILED_TEMPLATES = CompiledTemplates()
+@pytest.fixture(scope="session")
+def served_app(rules_index, tmp_path_factory):
+    """The app, built once for the run: building it costs more than most tests do."""
+    return create_app({"TESTING": True, "RULES_INDEX": rules_index, "SECRET_KEY": "test",
+                       "DATABASE": str(tmp_path_factory.mktemp("served") / "tablemate.sqlite")})
 
 
 @pytest.fixture
-def app(tmp_path, rules_index):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tablemate.sqlite"),
-                      "RULES_INDEX": rules_index, "SECRET_KEY": "test"})
-    # Each test's app is new; the templates it renders are the run's.
-    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
-    return app
+def app(served_app, database_made, tmp_path, monkeypatch):
+    """The app on a database of the test's own in ``tmp_path``, prepared as a start
+    prepares it. One app serves every test, so a test changes it only through monkeypatch."""
+    database = str(tmp_path / "tablemate.sqlite")
+    shutil.copy(database_made, database)
+    monkeypatch.setitem(served_app.config, "DATABASE", database)
+    store.connect(database).close()
+    return served_app
 
 
 @pytest.fixture
