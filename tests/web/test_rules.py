@@ -320,8 +320,9 @@ def test_the_search_fragment_for_htmx(client):
 
 
 def test_search_filters_by_game_and_language(client):
-    page = text(client.get("/rules/search?q=stapel&game=buraco&lang=en"))
-    assert "/rules/burraco" not in page and "/rules/buraco?lang=de" not in page
+    found = parsed(client.get("/rules/search?q=stapel&game=buraco&lang=en"))
+    results = [link["href"] for link in found.select("#results a[href]")]
+    assert results and all(result.startswith("/rules/buraco?lang=en#") for result in results)
 
 
 # --- "Why?" links ---------------------------------------------------------------------------
