@@ -44,6 +44,9 @@ def test_bad_bura_setups_are_refused(post, app, form, message):
 # --- The pot ledger --------------------------------------------------------------------------
 
 def test_three_games_right_wrong_and_nobody(post, client):
+    """Seed 003: "31+ richtig angesagt Pot; alle setzen neu", "Falsch angesagt (bis 30)
+    Pot verdoppeln, er bleibt"; "Sind alle Karten gespielt und niemand hat angesagt,
+    gewinnt keiner … jeder legt noch einen Einsatz in den Pot"."""
     sheet = new_sheet(post, "bura", THREE)
     post(f"{sheet}/hands", {"outcome": "right_claim", "player": "1", "version": "0"})
     post(f"{sheet}/hands", {"outcome": "wrong_claim", "player": "2", "version": "1"})

@@ -190,6 +190,9 @@ def test_the_match_ends_at_the_target(post, client):
 
 
 def test_three_players_say_who_played_alone(post, client, app):
+    """Seed 002: "Zu dritt: … Wer zuerst keine Handkarten mehr hat, nimmt die 18 und spielt
+    allein; die anderen zwei werden Partner" (each partner is given half the pair's
+    points)."""
     sheet = new_sheet(post, "burraco", THREE)
     refused = save(post, sheet, SEED_HAND)
     assert refused.status_code == 422 and "played alone" in shown(refused)

@@ -274,6 +274,8 @@ def test_the_sheet_in_german(post, client):
 
 
 def test_the_match_ends_at_the_limit_and_names_loser_and_winners(post, client, app):
+    """Seed 000: "Sobald jemand diese Zahl erreicht, ist Schluss – er hat verloren, und wer
+    die wenigsten Strafpunkte hat, gewinnt"."""
     sheet = new_sheet(post, players=THREE, limit="2")
     for seen, seat in enumerate([1, 2, 1]):
         tap(post, sheet, seat, seen)
@@ -288,6 +290,7 @@ def test_the_match_ends_at_the_limit_and_names_loser_and_winners(post, client, a
 
 
 def test_a_tie_shares_the_win(post, client):
+    """Seed 000: "bei Gleichstand teilen sich mehrere den Sieg"."""
     sheet = new_sheet(post, players=THREE, limit="1")
     tap(post, sheet, 0, 0)
     assert "Winners: Ben, Carla" in shown(client.get(sheet))
