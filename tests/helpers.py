@@ -58,13 +58,12 @@ def parsed(response) -> BeautifulSoup:
 
 
 def _read(page) -> Tag:
-    """``page`` if already parsed (a page or one of its elements), else the answer parsed."""
+    """``page`` if already parsed (a page or an element), else the answer parsed."""
     return page if isinstance(page, Tag) else parsed(page)
 
 
 def shown(page) -> str:
-    """The text a player reads on a page or in one of its elements: no markup, each run of
-    spaces and line breaks one space (no-break spaces stay what they are)."""
+    """The text a player reads on a page or in an element, its spaces collapsed (not NBSP)."""
     return re.sub(r"[ \t\r\n\f]+", " ", _read(page).get_text()).strip()
 
 
@@ -91,8 +90,7 @@ def tap_sums(page) -> list[str]:
 
 
 def form_value(page, name: str) -> str | None:
-    """What the page's input named ``name`` sends as the page stands: the first one's value,
-    or the ticked radio's or box's (None when none is ticked)."""
+    """What the input ``name`` sends as the page stands (a radio's or box's if ticked)."""
     for field in _read(page).select(f'input[name="{name}"]'):
         if field.get("type") not in ("radio", "checkbox"):
             return field.get("value", "")
@@ -146,8 +144,7 @@ def new_sheet(post, game: str = "burro", players=FOUR, **form) -> str:
 
 
 def enter_burro_hand(client, match: dict, key: str | None = None):
-    """The next Burro hand of ``match`` (Anna is left holding cards), with an
-    ``Idempotency-Key`` if given."""
+    """The next Burro hand of ``match`` (Anna the burro), with an Idempotency-Key if given."""
     headers = {"Idempotency-Key": key} if key else {}
     return client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0}, headers=headers)
 
@@ -192,8 +189,7 @@ def another_apps_database(path) -> None:
 
 
 def older_database(path, steps: int) -> None:
-    """A Tablemate database as an older release, which knew only the first ``steps``
-    migration steps, left it."""
+    """A database as an older release, knowing the first ``steps`` migrations, left it."""
     db = sqlite_utils.Database(str(path))
     db.enable_wal()
     store.MIGRATIONS.apply(db, stop_before=store.STEPS[steps].__name__)

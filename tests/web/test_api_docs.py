@@ -18,9 +18,10 @@ def viewer_files(page) -> list[str]:
 def inline_code(page) -> list:
     """What the page would run or style inline: scripts without a file, style elements and
     attributes, event handler attributes."""
+    handlers = [tag for tag in page.find_all(True)
+                if any(name.startswith("on") for name in tag.attrs)]
     return [*[script for script in page.find_all("script") if not script.get("src")],
-            *page.find_all("style"), *page.select("[style]"),
-            *[tag for tag in page.find_all(True) if any(name.startswith("on") for name in tag.attrs)]]
+            *page.find_all("style"), *page.select("[style]"), *handlers]
 
 
 # --- The page as the server sends it ---------------------------------------------------------

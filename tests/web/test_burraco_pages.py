@@ -231,7 +231,8 @@ def test_three_players_can_record_a_hand_nobody_ran_out(post, client):
     third = alone.select_one('fieldset.side[data-when="alone=none"]')
     assert third.has_attr("hidden") and third.has_attr("disabled")
     assert save(post, sheet, stuck_hand("60", "120", "0")).status_code == 303
-    assert standings(client.get(sheet)) == [("Anna", "−85"), ("Ben", "−25"), ("Carla", "−145")]
+    assert standings(client.get(sheet)) == [("Anna", "−85"), ("Ben", "−25"),
+                                            ("Carla", "−145")]
     corrected = parsed(client.get(f"{sheet}/hands/1"))
     assert form_value(corrected, "alone") == "none"
     assert corrected.select("[name=s2_table]")

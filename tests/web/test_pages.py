@@ -397,7 +397,8 @@ def test_the_trick_checker_settles_the_seed_example(client):
 
 def test_the_trick_checker_in_german_writes_bube(client):
     client.set_cookie("lang", "de")
-    assert "B♥ ist das höchste Herz" in shown(client.get("/burro/trick?deck=40&plays=5H+BH+2H+7H"))
+    page = shown(client.get("/burro/trick?deck=40&plays=5H+BH+2H+7H"))
+    assert "B♥ ist das höchste Herz" in page
 
 
 def test_the_trick_checker_fragment(client):
