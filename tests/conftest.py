@@ -3,12 +3,15 @@ lanes: scoring/ (the rules, pure), web/ (the test client), browser/ (Chromium, w
 of its own) and ops/ (real servers, crashes, faults, backups, the bench)."""
 
 import os
+import shutil
+from functools import partial
 
 import pytest
 from flask import url_for
-from helpers import csrf_token
+from helpers import post_form
 from hypothesis import settings
 
+import store
 from app import create_app
 from rules_content.index import RulesIndex
 from views import reach
@@ -30,10 +33,30 @@ def rules_index(tmp_path_factory) -> str:
     return path
 
 
+@pytest.fixture(scope="session")
+def database_made(tmp_path_factory) -> str:
+    """A database as the app makes it on a start, made once: each test's begins as a copy."""
+    path = str(tmp_path_factory.mktemp("made") / "tablemate.sqlite")
+    store.connect(path).close()
+    return path
+
+
+@pytest.fixture(scope="session")
+def served_app(rules_index, tmp_path_factory):
+    """The app, built once for the run: building it costs more than most tests do."""
+    return create_app({"TESTING": True, "RULES_INDEX": rules_index, "SECRET_KEY": "test",
+                       "DATABASE": str(tmp_path_factory.mktemp("served") / "tablemate.sqlite")})
+
+
 @pytest.fixture
-def app(tmp_path, rules_index):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "tablemate.sqlite"),
-                       "RULES_INDEX": rules_index, "SECRET_KEY": "test"})
+def app(served_app, database_made, tmp_path, monkeypatch):
+    """The app on a database of the test's own in ``tmp_path``, prepared as a start
+    prepares it. One app serves every test, so a test changes it only through monkeypatch."""
+    database = str(tmp_path / "tablemate.sqlite")
+    shutil.copy(database_made, database)
+    monkeypatch.setitem(served_app.config, "DATABASE", database)
+    store.connect(database).close()
+    return served_app
 
 
 @pytest.fixture
@@ -58,10 +81,7 @@ def runner(app):
 @pytest.fixture
 def post(client):
     """POST a form the way a page does: with the CSRF token the page carries."""
-    def send(url, data=None, **kwargs):
-        form = {"csrf_token": csrf_token(client), **(data or {})}
-        return client.post(url, data=form, **kwargs)
-    return send
+    return partial(post_form, client)
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
-"""What the tests of the web, ops and browser lanes share: the project's folder, a match
-started through the API, a page's form token, a page parsed as a browser reads it, and
+"""What the tests of the web, ops and browser lanes share: the project's folder, matches
+started through the API or a new-match form, pages read as a browser reads them, and
 databases made as older releases or other programs left them."""
 
 import re
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import segno
 import sqlite_utils
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, SoupStrainer, Tag
 
 import store
 from views.api.docs import VIEWER
@@ -18,35 +18,15 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = "/api/v1/docs"
 VERSIONED_VIEWER = re.compile(
     rf"/static/{re.escape(VIEWER)}/swagger-ui(-bundle)?\.[0-9a-f]{{10}}\.(js|css)")
-
-
-def parsed(response) -> BeautifulSoup:
-    """An answer's HTML as a browser reads it, to ask for elements, not for strings."""
-    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
-
-
-CSRF_FIELD = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-
-def csrf_token(client, page: str = "/") -> str:
-    """The form token a page hands out, as a browser would read it."""
-    return CSRF_FIELD.search(client.get(page).get_data(as_text=True)).group(1)
-
-
 MATCHES = "/api/v1/matches"
-
-
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
-
-
 HTMX = {"HX-Request": "true"}
-
-
+THREE = ["Anna", "Ben", "Carla"]
 FOUR = ["Anna", "Ben", "Carla", "Dan"]
-
-
 SVG = "{http://www.w3.org/2000/svg}"
-
+TOKEN_FIELD = SoupStrainer("input", attrs={"name": "csrf_token"})
+# A Burro match of three with no hand yet, whose limit no evening's hands reach.
+OPEN_BURRO = {"hands": 0, "players": THREE, "limit": 99}
 
 # One hand of each game, as its API takes it.
 HANDS = {
@@ -65,18 +45,158 @@ HANDS = {
 }
 
 
-def start(client, game: str = "burro", hands: int = 1, **options) -> dict:
+# --- Answers as a browser reads them ------------------------------------------------------
+
+def text(response) -> str:
+    """An answer's body as text (markup and all)."""
+    return response.get_data(as_text=True)
+
+
+def parsed(response) -> BeautifulSoup:
+    """An answer's HTML as a browser reads it, to ask for elements, not for strings."""
+    return BeautifulSoup(text(response), "html.parser")
+
+
+def _read(page) -> Tag:
+    """``page`` if already parsed (a page or an element), else the answer parsed."""
+    return page if isinstance(page, Tag) else parsed(page)
+
+
+def shown(page) -> str:
+    """The text a player reads on a page or in an element, its spaces collapsed (not NBSP)."""
+    return re.sub(r"[ \t\r\n\f]+", " ", _read(page).get_text()).strip()
+
+
+def root(page) -> Tag:
+    """The first element of an answer: what an htmx swap puts in place."""
+    return _read(page).find(True)
+
+
+def standings(page) -> list[tuple[str, str]]:
+    """The sheet's scoreboard as the players read it: each side's name and total, in order."""
+    return [(side.select_one(".name").get_text(strip=True),
+             side.select_one(".total").get_text(strip=True))
+            for side in _read(page).select("ol.totals > li")]
+
+
+def totals(page) -> list[str]:
+    """The totals on the sheet's scoreboard, in the order of its sides."""
+    return [total for _name, total in standings(page)]
+
+
+def tap_sums(page) -> list[str]:
+    """The sums the panel's tap counters show, of those tapped or typed into."""
+    return [sum_text for line in _read(page).select(".sum-text") if (sum_text := shown(line))]
+
+
+def form_value(page, name: str) -> str | None:
+    """What the input ``name`` sends as the page stands (a radio's or box's if ticked)."""
+    for field in _read(page).select(f'input[name="{name}"]'):
+        if field.get("type") not in ("radio", "checkbox"):
+            return field.get("value", "")
+        if field.has_attr("checked"):
+            return field.get("value", "on")
+    return None
+
+
+def form_token(response) -> str:
+    """The form token a page hands out, as a browser would send it."""
+    # Read for nearly every form a test posts: its field alone is parsed.
+    return BeautifulSoup(text(response), "html.parser", parse_only=TOKEN_FIELD).input["value"]
+
+
+def csrf_token(client, page: str = "/") -> str:
+    """The form token ``page`` hands out to this phone."""
+    return form_token(client.get(page))
+
+
+def post_form(client, url: str, data=None, **kwargs):
+    """POST a form the way a page does: with the form token the home page carries."""
+    return client.post(url, data={"csrf_token": csrf_token(client), **(data or {})}, **kwargs)
+
+
+# --- Matches ------------------------------------------------------------------------------
+
+def start(client, game: str = "burro", hands: int = 1, players=FOUR, **options) -> dict:
     """A match with ``hands`` hands saved through the API; its answer (tokens included)."""
-    started = client.post(MATCHES, json={"game": game, "players": FOUR, "options": options})
+    started = client.post(MATCHES, json={"game": game, "players": list(players),
+                                         "options": options})
+    assert started.status_code == 201, started.json
     token = started.json["token"]
     for _ in range(hands):
         assert client.post(f"{MATCHES}/{token}/hands", json=HANDS[game]).status_code == 201
     return client.get(f"{MATCHES}/{token}").json | {"token": token}
 
 
-def text(response) -> str:
-    return response.get_data(as_text=True)
+# What a new-match form sends of its fields left as they are, where the game needs them.
+FORM_DEFAULTS = {
+    "burro": {"limit": "5", "variant": "classic"},
+    "buraco": {"red_threes": "on", "going_out_bonus": "on", "dead_pile_penalty": "on"},
+}
 
+
+def new_sheet(post, game: str = "burro", players=FOUR, **form) -> str:
+    """A match started through the game's new-match form; the path of its sheet."""
+    response = post(f"/{game}/new", {"players": list(players), "dealer": "0",
+                                     "action": "start", **FORM_DEFAULTS.get(game, {}), **form})
+    assert response.status_code == 303, shown(response)
+    return response.headers["Location"]
+
+
+def enter_burro_hand(client, match: dict, key: str | None = None):
+    """The next Burro hand of ``match`` (Anna the burro), with an Idempotency-Key if given."""
+    headers = {"Idempotency-Key": key} if key else {}
+    return client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0}, headers=headers)
+
+
+def api_totals(client, match: dict) -> list[int]:
+    """A match's totals as the API answers them."""
+    return client.get(f"{MATCHES}/{match['token']}").json["totals"]
+
+
+def rule_hits(client, query: str, **params) -> list[dict]:
+    """The rules search's hits for ``query``, as the API answers them."""
+    response = client.get("/api/v1/rules/search", query_string={"q": query, **params})
+    assert response.status_code == 200
+    return response.json["hits"]
+
+
+# --- What the database holds --------------------------------------------------------------
+
+def count_rows(app, table: str) -> int:
+    """How many rows ``table`` of the app's database holds."""
+    with app.app_context():
+        return store.get_db()[table].count
+
+
+def stored(app, tables=("matches", "players", "entries")) -> dict:
+    """Every row of these tables, to compare before and after."""
+    with app.app_context():
+        db = store.get_db()
+        return {table: list(db[table].rows) for table in tables}
+
+
+def text_file(path) -> None:
+    """A text file where a database should be."""
+    with open(path, "w") as file:
+        file.write("Anna 120, Ben 95\n" * 100)
+
+
+def another_apps_database(path) -> None:
+    """Another program's SQLite database where ours should be."""
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE matches (kickoff TEXT, home TEXT, away TEXT)")
+
+
+def older_database(path, steps: int) -> None:
+    """A database as an older release, knowing the first ``steps`` migrations, left it."""
+    db = sqlite_utils.Database(str(path))
+    db.enable_wal()
+    store.MIGRATIONS.apply(db, stop_before=store.STEPS[steps].__name__)
+    db.close()
+
+
+# --- QR codes -----------------------------------------------------------------------------
 
 def dark_modules(svg: bytes) -> set[tuple[int, int]]:
     """The dark squares a QR code's SVG draws (segno draws runs of them as lines)."""
@@ -100,41 +220,3 @@ def qr_of(url: str) -> set[tuple[int, int]]:
     matrix = segno.make(url, error="m").matrix
     return {(column + 4, row + 4) for row, cells in enumerate(matrix)
             for column, dark in enumerate(cells) if dark}
-
-
-def start_burro(client) -> dict:
-    """A new Burro match through the API."""
-    answer = client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben", "Carla"],
-                                        "options": {"limit": 99}})
-    assert answer.status_code == 201, answer.json
-    return answer.json
-
-
-def enter_burro_hand(client, match: dict, key: str | None = None):
-    """The next Burro hand of ``match`` (Anna is left holding cards), with an
-    ``Idempotency-Key`` if given."""
-    headers = {"Idempotency-Key": key} if key else {}
-    return client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0}, headers=headers)
-
-
-def totals(client, match: dict) -> list[int]:
-    return client.get(f"{MATCHES}/{match['token']}").json["totals"]
-
-
-def text_file(path) -> None:
-    with open(path, "w") as file:
-        file.write("Anna 120, Ben 95\n" * 100)
-
-
-def another_apps_database(path) -> None:
-    with sqlite3.connect(path) as db:
-        db.execute("CREATE TABLE matches (kickoff TEXT, home TEXT, away TEXT)")
-
-
-def older_database(path, steps: int) -> None:
-    """A Tablemate database as an older release, which knew only the first ``steps``
-    migration steps, left it."""
-    db = sqlite_utils.Database(str(path))
-    db.enable_wal()
-    store.MIGRATIONS.apply(db, stop_before=store.STEPS[steps].__name__)
-    db.close()

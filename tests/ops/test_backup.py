@@ -10,12 +10,13 @@ import uuid
 import pytest
 from helpers import (
     MATCHES,
+    OPEN_BURRO,
     another_apps_database,
+    api_totals,
     enter_burro_hand,
     older_database,
-    start_burro,
+    start,
     text_file,
-    totals,
 )
 
 import store
@@ -30,7 +31,7 @@ def test_a_backup_taken_while_hands_are_entered_holds_every_hand_saved_before_it
                                                                                 tmp_path):
     """A plain copy of the live file can miss hands still in its write-ahead log; the
     backup holds every hand acknowledged before it started."""
-    match, acknowledged, stop = start_burro(app.test_client()), [], threading.Event()
+    match, acknowledged, stop = start(app.test_client(), **OPEN_BURRO), [], threading.Event()
 
     def play():
         client = app.test_client()
@@ -60,43 +61,43 @@ def test_a_backup_taken_while_hands_are_entered_holds_every_hand_saved_before_it
 
 
 def test_a_restore_puts_the_backup_back_while_the_app_runs(app, client, runner, tmp_path):
-    match = start_burro(client)
+    match = start(client, **OPEN_BURRO)
     enter_burro_hand(client, match)
     runner.invoke(args=["backup", str(tmp_path / "backup.sqlite")])
     enter_burro_hand(client, match)
-    later = start_burro(client)
-    assert totals(client, match) == [2, 0, 0]
+    later = start(client, **OPEN_BURRO)
+    assert api_totals(client, match) == [2, 0, 0]
 
     result = runner.invoke(args=["restore", str(tmp_path / "backup.sqlite")])
 
     assert result.exit_code == 0, result.output
     assert "Restored 1 matches" in result.output
-    assert totals(client, match) == [1, 0, 0]
+    assert api_totals(client, match) == [1, 0, 0]
     assert client.get(f"{MATCHES}/{later['token']}").status_code == 404
     assert enter_burro_hand(client, match).status_code == 201
-    assert totals(client, match) == [2, 0, 0]
+    assert api_totals(client, match) == [2, 0, 0]
 
 
 def test_hands_entered_after_a_restore_are_not_mistaken_for_those_it_undid(
         app, client, runner, tmp_path):
-    match = start_burro(client)
+    match = start(client, **OPEN_BURRO)
     runner.invoke(args=["backup", str(tmp_path / "backup.sqlite")])
     enter_burro_hand(client, match)
-    assert totals(client, match) == [1, 0, 0]
+    assert api_totals(client, match) == [1, 0, 0]
     client.get(f"/m/{match['token']}")
 
     assert runner.invoke(args=["restore", str(tmp_path / "backup.sqlite")]).exit_code == 0
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 1})
 
     # The match's version after the restored one is new: Ben's hand, not Anna's undone one.
-    assert totals(client, match) == [0, 1, 0]
+    assert api_totals(client, match) == [0, 1, 0]
 
 
 def test_a_backup_from_before_the_last_migrations_is_restored_and_brought_up_to_date(
         app, client, runner, tmp_path):
     older_database(tmp_path / "older.sqlite", 4)
     assert runner.invoke(args=["restore", str(tmp_path / "older.sqlite")]).exit_code == 0
-    assert enter_burro_hand(client, start_burro(client)).status_code == 201
+    assert enter_burro_hand(client, start(client, **OPEN_BURRO)).status_code == 201
     with sqlite3.connect(app.config["DATABASE"]) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(store.STEPS)
 
@@ -119,9 +120,9 @@ def _damaged_backup(path):
 ], ids=["text-file", "another-apps-database", "damaged"])
 def test_a_restore_refuses_a_file_that_is_no_sound_tablemate_database(app, client, runner,
                                                                       tmp_path, make, reason):
-    match = start_burro(client)
+    match = start(client, **OPEN_BURRO)
     make(tmp_path / "offered.sqlite")
     result = runner.invoke(args=["restore", str(tmp_path / "offered.sqlite")])
     assert result.exit_code != 0
     assert "Nothing restored" in result.output and reason in result.output
-    assert totals(client, match) == [0, 0, 0]
+    assert api_totals(client, match) == [0, 0, 0]

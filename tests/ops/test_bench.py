@@ -241,19 +241,27 @@ def test_an_endpoint_and_its_baseline_take_turns_and_are_compared_over_all_their
         monkeypatch, capsys):
     """A shared host's speed changes from one second to the next: measured one after the
     other, a slow stretch that fell on one of them alone moved the ratio. In turns, both
-    see the same host."""
-    measured = []
+    see the same host: here it slows to half speed for the last two turns of each, and the
+    ratio comes out as at full speed."""
+    settings = bench.Settings(seconds=5.0, connections=64)
+    turn = settings.seconds / bench.TURNS
+    slow_from = 2 * settings.warmup + 2 * settings.seconds - 4 * turn
+    now = 0.0
+    asked = []  # what the server was asked, and when (on this test's clock)
 
     class Phone:
         async def send(self, method: str, url: str, **request) -> tuple[int, bytes]:
-            measured[-1]["url"] = url
+            asked.append((now, url))
             return 200, b""
 
     async def closed_loop(ask, connections, seconds, warmup) -> load.Run:
-        measured.append({"seconds": seconds, "warmup": warmup})
+        """The host as the load generator meets it, on this test's clock: 100 hellos and 40
+        checks a second, half as many from ``slow_from`` on."""
+        nonlocal now
+        now += warmup
         await ask(Phone(), 0)
-        # The baseline answers 100 a second, the checker 40, in every turn.
-        answers = 100 if measured[-1]["url"] == "hello/" else 40
+        answers = (100 if asked[-1][1] == "hello/" else 40) * (0.5 if now >= slow_from else 1)
+        now += seconds
         return load.Run(seconds, latencies=[0.01] * round(answers * seconds))
 
     seeded = bench.Seeded("sheet", "short", "long", [], [])
@@ -261,19 +269,20 @@ def test_an_endpoint_and_its_baseline_take_turns_and_are_compared_over_all_their
                    if endpoint.name.startswith("meld checker"))
     monkeypatch.setattr(bench, "endpoints", lambda *given: [checker])
     monkeypatch.setattr(load, "closed_loop", closed_loop)
-    settings = bench.Settings(seconds=5.0, connections=64)
     outcome = bench.Outcome()
     in_a_thread(asyncio.run, bench.closed_loops(settings, "hello", "", seeded, outcome))
 
-    turns = measured[:2 * bench.TURNS]
-    assert [turn["url"] for turn in turns] == ["hello/", "/api/v1/burraco/meld"] * bench.TURNS
-    assert [turn["seconds"] for turn in turns] == [5.0 / bench.TURNS] * 2 * bench.TURNS
-    # Only the first turn of each warms the server up.
-    assert [turn["warmup"] for turn in turns] == [1.0, 1.0] + [0.0] * 2 * (bench.TURNS - 1)
-    line = (rf"^{re.escape(checker.name)}\s+64\s+40\s.*\s100\s+10\.0\s+0\.40×\s+{STOLEN}"
+    turns = asked[:2 * bench.TURNS]
+    assert [url for _at, url in turns] == ["hello/", "/api/v1/burraco/meld"] * bench.TURNS
+    # Each turn is a fifth of the run; only the first turn of each warms the server up.
+    began = [settings.warmup, 2 * settings.warmup + turn]
+    began += [began[-1] + turn * step for step in range(1, 2 * bench.TURNS - 1)]
+    assert [at for at, _url in turns] == pytest.approx(began)
+    # 80 hellos and 32 checks a second over the run: the ratio of the host at full speed.
+    line = (rf"^{re.escape(checker.name)}\s+64\s+32\s.*\s80\s+10\.0\s+0\.40×\s+{STOLEN}"
             r"\s+≥ 0\.5×\s+MISSED")
     assert re.search(line, capsys.readouterr().out, re.MULTILINE)
-    assert outcome.hello_per_second == 100
+    assert outcome.hello_per_second == 80
 
 
 def test_runs_taken_together_count_every_answer_over_all_their_seconds():

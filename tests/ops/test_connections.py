@@ -4,14 +4,14 @@ transaction is left to the next."""
 
 import threading
 
-from helpers import enter_burro_hand, start_burro, totals
+from helpers import OPEN_BURRO, api_totals, enter_burro_hand, start
 
 import store
 from store.news import news_id
 
 
 def test_the_news_tells_at_once_of_a_hand_another_worker_saved(app, client):
-    match = start_burro(client)
+    match = start(client, **OPEN_BURRO)
     poll = f"/m/{match['token']}/news"
     seen = {"If-None-Match": f'W/"{news_id(0, None, False)}"'}
     assert client.get(poll, headers=seen).status_code == 304
@@ -22,13 +22,13 @@ def test_the_news_tells_at_once_of_a_hand_another_worker_saved(app, client):
     finally:
         other_worker.close()
     assert client.get(poll, headers=seen).status_code == 200
-    assert totals(client, match) == [0, 1, 0]
+    assert api_totals(client, match) == [0, 1, 0]
 
 
 def test_hands_saved_by_two_threads_at_once_are_all_kept(app):
     """Two phones of a table served by two threads of one worker, each thread with its own
     connection."""
-    match, answers = start_burro(app.test_client()), []
+    match, answers = start(app.test_client(), **OPEN_BURRO), []
 
     def phone():
         client = app.test_client()
@@ -40,7 +40,7 @@ def test_hands_saved_by_two_threads_at_once_are_all_kept(app):
     for thread in threads:
         thread.join()
     assert answers == [201] * 20
-    assert totals(app.test_client(), match) == [20, 0, 0]
+    assert api_totals(app.test_client(), match) == [20, 0, 0]
 
 
 def _another_worker_saves_while_checking(app, monkeypatch, times: int | None = None
@@ -73,7 +73,7 @@ def _another_worker_saves_while_checking(app, monkeypatch, times: int | None = N
             saves[-1].join(timeout=0.5)
         return check(*args, **kwargs)
 
-    token = start_burro(app.test_client())["token"]
+    token = start(app.test_client(), **OPEN_BURRO)["token"]
     monkeypatch.setattr(api, "next_hand", checked_while_another_saves)
     return token, saves
 
@@ -87,7 +87,7 @@ def test_a_hand_sent_without_a_version_is_checked_again_when_another_worker_came
     answer = enter_burro_hand(client, {"token": token})
     assert answer.status_code == 201
     assert [hand["number"] for hand in answer.json["hands"]] == [1, 2]
-    assert totals(client, {"token": token}) == [1, 0, 1]
+    assert api_totals(client, {"token": token}) == [1, 0, 1]
 
 
 def test_a_hand_sent_without_a_version_is_stored_however_often_others_save(app, monkeypatch):
@@ -102,4 +102,4 @@ def test_a_hand_sent_without_a_version_is_stored_however_often_others_save(app, 
         save.join()
     assert answer.status_code == 201
     assert [hand["number"] for hand in answer.json["hands"]] == [1, 2]
-    assert totals(client, {"token": token}) == [1, 0, 2]
+    assert api_totals(client, {"token": token}) == [1, 0, 2]

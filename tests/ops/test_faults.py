@@ -13,12 +13,14 @@ from contextlib import contextmanager
 import pytest
 from helpers import (
     MATCHES,
+    OPEN_BURRO,
     another_apps_database,
+    api_totals,
     enter_burro_hand,
     older_database,
-    start_burro,
+    shown,
+    start,
     text_file,
-    totals,
 )
 
 import store
@@ -73,15 +75,15 @@ def test_workers_starting_at_once_on_an_empty_database_all_start(tmp_path):
 
 def test_a_database_deleted_while_the_app_runs_is_recreated_whole(app, client, tmp_path):
     path = app.config["DATABASE"]
-    start_burro(client)
+    start(client, **OPEN_BURRO)
     remove_database(path)
-    match = start_burro(client)
+    match = start(client, **OPEN_BURRO)
     assert enter_burro_hand(client, match).status_code == 201
     fresh = str(tmp_path / "fresh.sqlite")
     store.connect(fresh).close()
     assert schema(path) == schema(fresh)
     restarted = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
-    assert totals(restarted.test_client(), match) == [1, 0, 0]
+    assert api_totals(restarted.test_client(), match) == [1, 0, 0]
 
 
 def test_the_rules_search_finds_again_after_the_database_was_recreated(app, client):
@@ -89,7 +91,7 @@ def test_the_rules_search_finds_again_after_the_database_was_recreated(app, clie
     search builds it, without a restart."""
     assert client.get("/api/v1/rules/search?q=pozzetto").json["hits"]
     remove_database(app.config["DATABASE"])
-    start_burro(client)
+    start(client, **OPEN_BURRO)
     assert client.get("/api/v1/rules/search?q=pozzetto").json["hits"]
 
 
@@ -126,9 +128,9 @@ def test_a_database_replaced_by_an_older_one_is_brought_up_to_date(app, client, 
     """A copy put back with ``mv`` (a new file under the same name), taken before the last
     migrations: the app migrates it before its first write."""
     older_database(tmp_path / "older.sqlite", 3)
-    start_burro(client)
+    start(client, **OPEN_BURRO)
     os.replace(tmp_path / "older.sqlite", app.config["DATABASE"])
-    match = start_burro(client)
+    match = start(client, **OPEN_BURRO)
     assert enter_burro_hand(client, match).status_code == 201
     assert schema(app.config["DATABASE"])[0] == len(store.STEPS)
 
@@ -139,7 +141,7 @@ def test_a_database_replaced_by_a_file_not_ours_is_left_alone(app, client, make)
     """The app never writes over a file it did not make: every write answers 503, nothing
     saved, and the file stays as it was."""
     path = app.config["DATABASE"]
-    start_burro(client)
+    start(client, **OPEN_BURRO)
     remove_database(path)
     make(path)
     before = open(path, "rb").read()
@@ -205,7 +207,7 @@ def one_line_logged(caplog) -> bool:
                          ids=["file", "file-and-folder"])
 def test_a_read_only_database_answers_503_and_takes_writes_again_once_fixed(
         app, client, caplog, read_only_paths):
-    match = start_burro(client)
+    match = start(client, **OPEN_BURRO)
     with read_only(*read_only_paths(app.config["DATABASE"])):
         answer = enter_burro_hand(client, match)
         assert answer.status_code == 503
@@ -213,7 +215,7 @@ def test_a_read_only_database_answers_503_and_takes_writes_again_once_fixed(
         assert answer.headers["Retry-After"] == str(errors.RETRY_AFTER_SECONDS)
         assert one_line_logged(caplog)
     assert enter_burro_hand(client, match).status_code == 201
-    assert totals(client, match) == [1, 0, 0]
+    assert api_totals(client, match) == [1, 0, 0]
 
 
 def test_a_read_only_database_answers_a_form_with_a_page_saying_nothing_was_saved(app, post):
@@ -221,14 +223,14 @@ def test_a_read_only_database_answers_a_form_with_a_page_saying_nothing_was_save
         answer = post("/burro/new", data={"players": ["Anna", "Ben", "Carla"], "dealer": "0",
                                            "limit": "5", "variant": "classic"})
     assert answer.status_code == 503
-    assert NOTHING_SAVED in answer.get_data(as_text=True)
+    assert NOTHING_SAVED in shown(answer)
 
 
 def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, client, caplog,
                                                                            monkeypatch):
     """The disk fills up during the evening: the hand that does not fit answers 503 and is
     not stored; once there is room again the next one is."""
-    match = start_burro(client)
+    match = start(client, **OPEN_BURRO)
     with sqlite3.connect(app.config["DATABASE"]) as db:
         # No free pages inside the file either: the next hands need the disk.
         db.execute("VACUUM")
@@ -250,7 +252,7 @@ def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, 
     assert answer.status_code == 503
     assert NOTHING_SAVED in answer.json["error"]
     assert one_line_logged(caplog)
-    assert totals(client, match) == [saved, 0, 0]
+    assert api_totals(client, match) == [saved, 0, 0]
     disk["pages"] *= 1000
     assert enter_burro_hand(client, match).status_code == 201
-    assert totals(client, match) == [saved + 1, 0, 0]
+    assert api_totals(client, match) == [saved + 1, 0, 0]

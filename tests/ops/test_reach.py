@@ -14,7 +14,7 @@ import types
 import pytest
 import segno
 from bs4 import BeautifulSoup
-from helpers import GERMAN, ROOT, dark_modules, qr_of, start
+from helpers import GERMAN, MATCHES, ROOT, dark_modules, parsed, qr_of, start
 
 from app import create_app
 from views import reach
@@ -168,9 +168,7 @@ def test_the_banner_on_loopback_says_only_this_machine_and_how_to_serve_the_tabl
 # --- The share box on the laptop -----------------------------------------------------------
 
 def share_box(client, path: str, headers: dict) -> BeautifulSoup:
-    page = BeautifulSoup(client.get(path, headers=headers).get_data(as_text=True),
-                         "html.parser")
-    return page.find("details", class_="share")
+    return parsed(client.get(path, headers=headers)).find("details", class_="share")
 
 
 def links_in(box: BeautifulSoup) -> dict[str, str]:
@@ -269,6 +267,6 @@ def test_a_sheet_opened_on_a_real_host_keeps_it(client, table_wifi, host):
 def test_the_api_names_the_address_it_was_asked_on(client, table_wifi, host):
     """A script on the laptop follows the links it gets back, even from a server that
     listens on 127.0.0.1 alone; handing them to the table is the share box's job."""
-    created = client.post("/api/v1/matches", json={"game": "burro", "players": ["A", "B"]},
+    created = client.post(MATCHES, json={"game": "burro", "players": ["A", "B"]},
                           headers={"Host": host}).json
     assert created["url"] == f"http://{host}/m/{created['token']}"

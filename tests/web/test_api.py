@@ -1,18 +1,9 @@
 """The JSON API v1: the examples the README gives, and malformed input (400, never 500)."""
 
 import pytest
-
-import store
+from helpers import GERMAN, MATCHES, THREE, count_rows, start
 
 TRICK = "/api/v1/burro/trick"
-MATCHES = "/api/v1/matches"
-
-
-def new_match(client, players=("Anna", "Ben", "Carla"), **options):
-    response = client.post(MATCHES, json={"game": "burro", "players": list(players),
-                                          "options": options})
-    assert response.status_code == 201, response.json
-    return response.json
 
 
 def test_the_trick_example(client):
@@ -25,8 +16,7 @@ def test_the_trick_example(client):
 
 
 def test_the_trick_reason_follows_the_language(client):
-    response = client.post(TRICK, json={"plays": ["5H", "JH"]},
-                           headers={"Accept-Language": "de"})
+    response = client.post(TRICK, json={"plays": ["5H", "JH"]}, headers=GERMAN)
     assert response.json["reason"].startswith("B♥ ist das höchste Herz")
 
 
@@ -69,7 +59,10 @@ def test_malformed_bodies_are_400(client, data, kwargs):
 
 
 def test_create_a_match(client):
-    body = new_match(client, limit=3)
+    created = client.post(MATCHES, json={"game": "burro", "players": THREE,
+                                         "options": {"limit": 3}})
+    assert created.status_code == 201
+    body = created.json
     assert len(body["token"]) == 32
     assert body["players"] == ["Anna", "Ben", "Carla"]
     assert body["totals"] == [0, 0, 0]
@@ -80,7 +73,7 @@ def test_create_a_match(client):
 
 
 def test_play_a_match_to_the_end_and_undo(client):
-    token = new_match(client, limit=2)["token"]
+    token = start(client, hands=0, players=THREE, limit=2)["token"]
     for seat in (2, 0, 2):
         response = client.post(f"{MATCHES}/{token}/hands", json={"burro": seat})
         assert response.status_code == 201
@@ -96,7 +89,7 @@ def test_play_a_match_to_the_end_and_undo(client):
 
 
 def test_correct_a_hand(client):
-    token = new_match(client)["token"]
+    token = start(client, hands=0, players=THREE)["token"]
     client.post(f"{MATCHES}/{token}/hands", json={"burro": 0})
     response = client.put(f"{MATCHES}/{token}/hands/1", json={"burro": 1})
     assert response.json["totals"] == [0, 1, 0]
@@ -104,7 +97,7 @@ def test_correct_a_hand(client):
 
 
 def test_portuguese_hands_name_the_winner(client):
-    token = new_match(client, variant="portuguese", wins_target=1)["token"]
+    token = start(client, hands=0, players=THREE, variant="portuguese", wins_target=1)["token"]
     body = client.post(f"{MATCHES}/{token}/hands", json={"winner": 1}).json
     assert body["finished"] and body["winners"] == [1]
     assert body["hands"][0]["winner"] == 1
@@ -120,8 +113,7 @@ def test_portuguese_hands_name_the_winner(client):
 def test_bad_matches_are_refused_by_rule(client, app, body, code):
     response = client.post(MATCHES, json=body)
     assert response.status_code == 400 and response.json["code"] == code
-    with app.app_context():
-        assert store.get_db()["matches"].count == 0
+    assert count_rows(app, "matches") == 0
 
 
 @pytest.mark.parametrize("body", [
@@ -137,19 +129,19 @@ def test_malformed_matches_are_400(client, body):
 
 @pytest.mark.parametrize("hand", [{"burro": 3}, {"burro": "x"}, {"winner": 0}, {}, [1]])
 def test_bad_hands_are_400_and_store_nothing(client, hand):
-    token = new_match(client)["token"]
+    token = start(client, hands=0, players=THREE)["token"]
     assert client.post(f"{MATCHES}/{token}/hands", json=hand).status_code == 400
     assert client.get(f"{MATCHES}/{token}").json["hands"] == []
 
 
 def test_undo_with_no_hands_is_400(client):
-    token = new_match(client)["token"]
+    token = start(client, hands=0, players=THREE)["token"]
     assert client.delete(f"{MATCHES}/{token}/hands/last").status_code == 400
 
 
 @pytest.mark.parametrize("method, path", [
-    ("get", "/api/v1/matches/nope"), ("post", "/api/v1/matches/nope/hands"),
-    ("delete", "/api/v1/matches/nope/hands/last"), ("get", "/api/v1/nothing"),
+    ("get", f"{MATCHES}/nope"), ("post", f"{MATCHES}/nope/hands"),
+    ("delete", f"{MATCHES}/nope/hands/last"), ("get", "/api/v1/nothing"),
 ])
 def test_unknown_tokens_and_routes_are_json_404(client, method, path):
     response = getattr(client, method)(path, json={"burro": 0})
@@ -163,7 +155,7 @@ def test_the_api_needs_no_csrf_token_but_json(client):
 
 
 def test_a_client_that_names_the_version_it_saw_cannot_overwrite_a_change(client):
-    token = new_match(client)["token"]
+    token = start(client, hands=0, players=THREE)["token"]
     body = client.post(f"{MATCHES}/{token}/hands", json={"burro": 0, "version": 0}).json
     assert body["version"] == 1
     stale = client.post(f"{MATCHES}/{token}/hands", json={"burro": 1, "version": 0})

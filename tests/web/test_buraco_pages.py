@@ -1,39 +1,35 @@
 """Buraco on the web: the meld checker and the two API endpoints (seed 004; RULES-NOTES C1–C3)."""
 
 import pytest
+from helpers import GERMAN, HTMX, form_value, parsed, root, shown
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.cards import rummy_deck
 
-HTMX = {"HX-Request": "true"}
 MELD, HAND = "/api/v1/buraco/meld", "/api/v1/buraco/hand"
-
-
-def text(response) -> str:
-    return response.get_data(as_text=True)
 
 
 # --- The meld checker ------------------------------------------------------------------------
 
 def test_the_checker_is_listed_with_the_others(client):
-    assert 'href="/buraco/meld"' in text(client.get("/check"))
+    assert parsed(client.get("/check")).select('a[href="/buraco/meld"]')
 
 
 def test_a_set_with_its_points_and_the_joker_it_holds(client):
     """Seed 004: "In jedem Satz dürfen Joker oder Zweien als Platzhalter … mitspielen";
     a joker counts 30, picture cards 10."""
-    page = text(client.get("/buraco/meld?cards=QS+QH+QD+JK"))
-    assert "A legal set" in page and "· 60 points" in page
-    assert "The wildcard Joker stands for Q." in page
-    assert '<a class="why" href="/rules/buraco#turn">' in page
+    page = parsed(client.get("/buraco/meld?cards=QS+QH+QD+JK"))
+    assert "A legal set" in shown(page) and "· 60 points" in shown(page)
+    assert "The wildcard Joker stands for Q." in shown(page)
+    assert page.select('a.why[href="/rules/buraco#turn"]')
 
 
 def test_seven_cards_make_a_clean_or_a_dirty_buraco(client):
     """Seed 004: "Ein Buraco ganz ohne Platzhalter heißt rein … der unrein heißt"."""
-    clean = text(client.get("/buraco/meld?cards=KS+KH+KD+KC+KS+KH+KD"))
+    clean = shown(client.get("/buraco/meld?cards=KS+KH+KD+KC+KS+KH+KD"))
     assert "Clean buraco: +200" in clean and "· 70 points" in clean
-    dirty = text(client.get("/buraco/meld?cards=9S+9H+9D+9C+9S+9H+JK"))
+    dirty = shown(client.get("/buraco/meld?cards=9S+9H+9D+9C+9S+9H+JK"))
     assert "Dirty buraco: +100" in dirty
 
 
@@ -50,16 +46,16 @@ def test_seven_cards_make_a_clean_or_a_dirty_buraco(client):
     ("variant=aberto&cards=QS+QH+QD", "only sequences", "variant-aberto"),
 ])
 def test_a_refused_meld_says_why_and_links_to_the_rule(client, query, expected, section):
-    page = text(client.get(f"/buraco/meld?{query}"))
-    assert expected in page and f'href="/rules/buraco#{section}"' in page
+    page = parsed(client.get(f"/buraco/meld?{query}"))
+    assert expected in shown(page) and page.select(f'a[href="/rules/buraco#{section}"]')
 
 
 def test_the_brazilian_variant_allows_sequences_at_its_own_values(client):
     """RULES-NOTES C3: "sequences as in Burraco (one wildcard)"; joker 20, 7–3 5."""
-    page = text(client.get("/buraco/meld?variant=brazilian&cards=5H+6H+JK"))
-    assert "A legal sequence" in page and "· 30 points" in page
-    assert 'name="variant" value="brazilian" checked' in page
-    assert '<a class="why" href="/rules/buraco#variant-brazilian">' in page
+    page = parsed(client.get("/buraco/meld?variant=brazilian&cards=5H+6H+JK"))
+    assert "A legal sequence" in shown(page) and "· 30 points" in shown(page)
+    assert form_value(page, "variant") == "brazilian"
+    assert page.select('a.why[href="/rules/buraco#variant-brazilian"]')
 
 
 @pytest.mark.parametrize("query, expected", [
@@ -68,30 +64,30 @@ def test_the_brazilian_variant_allows_sequences_at_its_own_values(client):
     ("mode=add&table=QH+QD+QC", "Tap the cards, or type them."),
 ])
 def test_cards_added_to_a_meld_on_the_table(client, query, expected):
-    assert expected in text(client.get(f"/buraco/meld?{query}"))
+    assert expected in shown(client.get(f"/buraco/meld?{query}"))
 
 
 def test_the_fragment_and_a_picker_tap(client):
     response = client.get("/buraco/meld?cards=QS+QH&add=QD&variant=aberto", headers=HTMX)
     assert response.headers["HX-Push-Url"] == \
         "/buraco/meld?mode=check&into=cards&variant=aberto&cards=QS+QH+QD"
-    assert text(response).lstrip().startswith('<form id="checker"')
+    assert root(response).name == "form" and root(response)["id"] == "checker"
     assert client.get("/buraco/meld?cards=QS+QH&add=QD").status_code == 303
-    fragment = text(client.get("/buraco/meld?cards=QS+QH+QD", headers=HTMX))
-    assert "A legal set" in fragment and "<html" not in fragment
+    fragment = parsed(client.get("/buraco/meld?cards=QS+QH+QD", headers=HTMX))
+    assert "A legal set" in shown(fragment) and fragment.html is None
 
 
 def test_an_unknown_variant_is_the_seed_game(client):
-    page = text(client.get("/buraco/meld?variant=nope&cards=5S+6S+7S"))
-    assert 'name="variant" value="seed" checked' in page and "only sets" in page
+    page = parsed(client.get("/buraco/meld?variant=nope&cards=5S+6S+7S"))
+    assert form_value(page, "variant") == "seed" and "only sets" in shown(page)
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX])
 def test_the_checker_in_german(client, headers):
     client.set_cookie("lang", "de")
-    page = text(client.get("/buraco/meld?cards=DS+DH+DD+JK", headers=headers))
+    page = shown(client.get("/buraco/meld?cards=DS+DH+DD+JK", headers=headers))
     assert "Ein erlaubter Satz" in page and "D♠" in page
-    refused = text(client.get("/buraco/meld?cards=3S+3C+JK", headers=headers))
+    refused = shown(client.get("/buraco/meld?cards=3S+3C+JK", headers=headers))
     assert "Schwarze Dreien" in refused
 
 
@@ -138,7 +134,7 @@ def test_api_meld_unknown_variant_names_its_code(client):
 
 
 def test_api_meld_refusal_in_german(client):
-    response = client.post(MELD, json={"cards": "3S 3C JK"}, headers={"Accept-Language": "de"})
+    response = client.post(MELD, json={"cards": "3S 3C JK"}, headers=GERMAN)
     assert response.json["reason"].startswith("Schwarze Dreien")
 
 

@@ -2,13 +2,22 @@
 preview, refusals with their rule, three players alone, and the end (seed 004; RULES-NOTES
 C1–C3). The checker and the two endpoints are in test_buraco_pages.py."""
 
-import re
-
 import pytest
+from helpers import (
+    HTMX,
+    MATCHES,
+    THREE,
+    count_rows,
+    form_value,
+    new_sheet,
+    parsed,
+    root,
+    shown,
+    tap_sums,
+    text,
+    totals,
+)
 
-import store
-
-HTMX = {"HX-Request": "true"}
 # Seed 004: "Jede ausgelegte Karte zählt nach ihrem eigenen Wert … Für jeden reinen Buraco
 # gibt es 200 Bonuspunkte … Karten, die beim Rundenende noch auf der Hand liegen, werden …
 # abgezogen." Anna & Carla went out with a clean buraco and a red three.
@@ -20,34 +29,15 @@ OUT_HAND = {
 }
 
 
-def text(response) -> str:
-    return response.get_data(as_text=True)
-
-
-# The new-match form's boxes as a browser sends them when left at their defaults.
-DEFAULT_BOXES = {"red_threes": "on", "going_out_bonus": "on", "dead_pile_penalty": "on"}
-
-
-def start(post, players=("Anna", "Ben", "Carla", "Dario"), **options) -> str:
-    response = post("/buraco/new", {"players": list(players), "dealer": "0",
-                                    "action": "start", **DEFAULT_BOXES, **options})
-    assert response.status_code == 303, text(response)
-    return response.headers["Location"]
-
-
-def totals(page: str) -> list[str]:
-    return re.findall(r'<span class="total">([^<]*)</span>', page)
-
 
 def test_the_home_tile_opens_the_new_buraco_match(client):
-    home = text(client.get("/"))
-    assert 'href="/buraco/new"' in home
-    form = text(client.get("/buraco/new"))
-    assert 'name="variant" value="seed" checked' in form
-    assert 'name="target_choice" value="3000" checked' in form
+    assert parsed(client.get("/")).select('a[href="/buraco/new"]')
+    form = parsed(client.get("/buraco/new"))
+    assert form_value(form, "variant") == "seed"
+    assert form_value(form, "target_choice") == "3000"
     for option in ("red_threes", "going_out_bonus", "dead_pile_penalty"):
-        assert re.search(rf'name="{option}" value="on" checked', form), option
-    assert not re.search(r'name="clean_to_go_out" value="on" checked', form)
+        assert form_value(form, option) == "on", option
+    assert form_value(form, "clean_to_go_out") is None
 
 
 def test_the_forms_boxes_and_target_are_the_options(post, client):
@@ -56,8 +46,8 @@ def test_the_forms_boxes_and_target_are_the_options(post, client):
     chosen = post("/buraco/new", {"players": ["Anna", "Ben"], "action": "start",
                                   "going_out_bonus": "on", "target_choice": "3000",
                                   "target": "1234"}).headers["Location"]
-    typed = start(post, ("Anna", "Ben"), target_choice="custom", target="1500")
-    options = [client.get(f"/api/v1/matches/{sheet.rsplit('/', 1)[1]}").get_json()["options"]
+    typed = new_sheet(post, "buraco", ("Anna", "Ben"), target_choice="custom", target="1500")
+    options = [client.get(f"{MATCHES}/{sheet.rsplit('/', 1)[1]}").get_json()["options"]
                for sheet in (chosen, typed)]
     assert (options[0]["red_threes"], options[0]["going_out_bonus"],
             options[0]["dead_pile_penalty"], options[0]["target"]) == (False, True, False, 3000)
@@ -67,97 +57,96 @@ def test_the_forms_boxes_and_target_are_the_options(post, client):
 def test_a_hand_from_the_panel(post, client):
     """Seed 004 and C1: cards 250 + clean buraco 200 + a red three 100 + going out 100 = 650;
     80 − 30 = 50."""
-    sheet = start(post)
+    sheet = new_sheet(post, "buraco")
     response = post(f"{sheet}/hands", {**OUT_HAND, "version": "0"})
     assert response.status_code == 303
-    page = text(client.get(response.headers["Location"]))
+    page = parsed(client.get(response.headers["Location"]))
     assert totals(page) == ["650", "50"]
-    assert "cards 250 · buracos +200 · red threes +100 · out +100" in page
-    assert "Hand 2: Ben deals, Carla leads." in page
+    assert "cards 250 · buracos +200 · red threes +100 · out +100" in shown(page)
+    assert "Hand 2: Ben deals, Carla leads." in shown(page)
 
 
 @pytest.mark.parametrize("game", ["buraco", "burraco"])
 def test_every_counter_and_stepper_says_how_far_it_goes(post, client, game):
     """The phone's panel stops a tap or a stepper at its maximum: each one must name it."""
-    sheet = post(f"/{game}/new", {"players": ["Anna", "Ben"], "dealer": "0",
-                                  "action": "start", **DEFAULT_BOXES}).headers["Location"]
-    page = text(client.get(sheet))
-    maxima = re.findall(r'data-add="[^"]+" data-step="1" data-max="([^"]*)"', page)
+    page = parsed(client.get(new_sheet(post, game, ("Anna", "Ben"))))
+    maxima = [control.get("data-max", "") for control in page.select('[data-add][data-step="1"]')]
     assert maxima and all(value.isdigit() and int(value) > 0 for value in maxima)
 
 
 def test_the_tap_counter_counts_this_games_values(post):
     """Seed 004: "Asse und Zweien zählen 20 Punkte, Bilder und die 10 zählen 10 Punkte, die
     Karten 4 bis 9 zählen 5 Punkte, und jeder Joker zählt 30 Punkte." """
-    sheet = start(post)
+    sheet = new_sheet(post, "buraco")
     form = {**OUT_HAND, "s0_table": "", "s0_table_ace_two": "2", "s0_table_joker": "1",
             "press": "tap:0:table:nine_four:1"}
-    fragment = text(post(f"{sheet}/draft", form, headers=HTMX))
-    assert '<span class="sum-text">1×30 + 2×20 + 1×5 = 75</span>' in fragment
-    assert re.search(r'<span class="tap-label">A 2</span><span class="tap-value">20</span>',
-                     fragment)
+    fragment = parsed(post(f"{sheet}/draft", form, headers=HTMX))
+    assert tap_sums(fragment) == ["1×30 + 2×20 + 1×5 = 75"]
+    buttons = {(shown(tap.select_one(".tap-label")), shown(tap.select_one(".tap-value")))
+               for tap in fragment.select('.tap-add[data-add^="s0_table_"]')}
+    assert ("A 2", "20") in buttons
 
 
 def test_the_brazilian_counter_counts_its_values(post):
     """RULES-NOTES C3: "joker 20, 2 10, ace 15, K–8 10, 7–3 5"."""
-    sheet = start(post, variant="brazilian")
-    page = text(post(f"{sheet}/draft", {**OUT_HAND, "s0_table": "", "s0_table_ace": "1",
-                                         "press": "tap:0:table:joker:1"}, headers=HTMX))
-    assert '<span class="sum-text">1×20 + 1×15 = 35</span>' in page
-    assert "Red threes" not in page         # threes are plain cards in the Brazilian games
+    sheet = new_sheet(post, "buraco", variant="brazilian")
+    response = post(f"{sheet}/draft", {**OUT_HAND, "s0_table": "", "s0_table_ace": "1",
+                                       "press": "tap:0:table:joker:1"}, headers=HTMX)
+    assert tap_sums(parsed(response)) == ["1×20 + 1×15 = 35"]
+    assert "Red threes" not in text(response)   # threes are plain cards in the Brazilian games
 
 
 def test_the_preview_and_a_refusal_name_the_rule(post, app):
     """Seed 004: going out "darf ein Spieler aber nur versuchen, wenn sein Team … schon
     mindestens einen kompletten Buraco von sieben Karten gebildet hat"."""
-    sheet = start(post)
+    sheet = new_sheet(post, "buraco")
     no_buraco = {**OUT_HAND, "s0_clean": "0"}
-    preview = text(post(f"{sheet}/draft", {**no_buraco, "only": "preview"}, headers=HTMX))
-    assert preview.lstrip().startswith('<p id="preview"')
-    assert "Anna &amp; Carla: going out needs at least one complete buraco." in preview
+    preview = root(post(f"{sheet}/draft", {**no_buraco, "only": "preview"}, headers=HTMX))
+    assert preview.name == "p" and preview["id"] == "preview"
+    assert "Anna & Carla: going out needs at least one complete buraco." in shown(preview)
     refused = post(f"{sheet}/hands", {**no_buraco, "version": "0"})
     assert refused.status_code == 422
-    page = text(refused)
-    assert '<a class="why" href="/rules/buraco#end"' in page
-    assert re.search(r'name="s0_table" [^>]*value="250"', page)        # nothing lost
-    with app.app_context():
-        assert store.get_db()["entries"].count == 0
+    page = parsed(refused)
+    assert page.select('a.why[href="/rules/buraco#end"]')
+    assert form_value(page, "s0_table") == "250"                        # nothing lost
+    assert count_rows(app, "entries") == 0
 
 
 def test_three_players_play_alone_and_all_three_count(post, client):
     """Seed 004: "Zu zweit oder zu dritt spielt jeder für sich … genau einen toten Stapel pro
     Spieler." """
-    sheet = start(post, players=("Anna", "Ben", "Carla"))
-    page = text(client.get(sheet))
-    assert page.count('name="s2_mode"') == 1 and "Who went out?" in page
+    sheet = new_sheet(post, "buraco", THREE)
+    page = parsed(client.get(sheet))
+    assert len(page.select("[name=s2_mode]")) == 1 and "Who went out?" in shown(page)
     hand = {**OUT_HAND, "s2_mode": "total", "s2_total": "-40"}
     assert post(f"{sheet}/hands", {**hand, "version": "0"}).status_code == 303
-    assert totals(text(client.get(sheet))) == ["650", "50", "−40"]
+    assert totals(client.get(sheet)) == ["650", "50", "−40"]
 
 
 def test_the_match_ends_at_the_target(post, client):
     """RULES-NOTES C1: "Target 3000 (option)"; the match ends as in Burraco: after a hand in
     which someone reached it, the most points win."""
-    sheet = start(post, target_choice="custom", target="600")
+    sheet = new_sheet(post, "buraco", target_choice="custom", target="600")
     post(f"{sheet}/hands", {**OUT_HAND, "version": "0"})
-    page = text(client.get(sheet))
-    assert "Winner: Anna &amp; Carla with 650 points" in page and 'id="panel"' not in page
+    page = parsed(client.get(sheet))
+    assert "Winner: Anna & Carla with 650 points" in shown(page)
+    assert not page.select("#panel")
 
 
 def test_a_correction_shows_the_hand_and_keeps_its_entries(post, client):
-    sheet = start(post)
+    sheet = new_sheet(post, "buraco")
     post(f"{sheet}/hands", {**OUT_HAND, "version": "0"})
-    panel = text(client.get(f"{sheet}/hands/1"))
-    assert "Correct hand 1" in panel and re.search(r'name="s0_table" [^>]*value="250"', panel)
-    assert re.search(r'name="s0_dead_pile" value="taken" checked', panel)
+    panel = parsed(client.get(f"{sheet}/hands/1"))
+    assert "Correct hand 1" in shown(panel) and form_value(panel, "s0_table") == "250"
+    assert form_value(panel, "s0_dead_pile") == "taken"
     post(f"{sheet}/hands/1", {**OUT_HAND, "s1_hand": "60", "version": "1"})
-    assert totals(text(client.get(sheet))) == ["650", "20"]
+    assert totals(client.get(sheet)) == ["650", "20"]
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX])
 def test_the_sheet_as_page_and_fragment_in_both_languages(post, client, headers):
-    sheet = start(post)
+    sheet = new_sheet(post, "buraco")
     client.set_cookie("lang", "de")
-    page = text(client.get(sheet, headers=headers))
-    assert "Wer ist rausgegangen?" in page and "Toter Stapel" in page
-    assert ("<html" in page) is not bool(headers)
+    page = parsed(client.get(sheet, headers=headers))
+    assert "Wer ist rausgegangen?" in shown(page) and "Toter Stapel" in shown(page)
+    assert (page.html is not None) is not bool(headers)

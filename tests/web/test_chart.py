@@ -2,16 +2,12 @@
 chart each game's sheet draws (page, htmx fragment, live update), its words for a screen
 reader, and how it looks on a phone in light and dark."""
 
-import re
-import xml.etree.ElementTree as ElementTree
-
 import pytest
+from helpers import HTMX, MATCHES, parsed, shown
 
 from scoring import bura, burkosel, burraco, burro
 from store.news import news_id
 from views.chart import HEIGHT, WIDTH, nice_step, scale, totals_chart
-
-MATCHES = "/api/v1/matches"
 
 
 def value_at(chart, y: float) -> float:
@@ -160,24 +156,23 @@ def played(client, game: str) -> tuple[str, dict]:
     return token, client.get(f"{MATCHES}/{token}").json
 
 
-def chart_in(html: str):
-    """The chart's section of a sheet as XML, or None."""
-    found = re.search(r'<section class="chart".*?</section>', html, re.S)
-    return found and ElementTree.fromstring(found.group(0))
+def chart_in(response):
+    """The chart's section of a sheet, or None."""
+    return parsed(response).select_one("section.chart")
 
 
 def plotted(section) -> tuple[list[list[float]], float]:
     """Each line's totals as the page draws them, read back through the drawn ticks, and
     the span of the ticks."""
-    svg = section.find("svg")
-    ticks = [(float(line.get("y1")), label.text)
-             for line, label in zip(svg.findall("line[@class]"), svg.findall("text"))
-             if line.get("class").startswith("grid")]
+    svg = section.svg
+    # Each grid line is labelled by the text drawn after it.
+    ticks = [(float(line["y1"]), shown(line.find_next_sibling("text")))
+             for line in svg.select(":scope > line.grid")]
     (low_y, low), (high_y, high) = ticks[0], ticks[-1]
     low, high = (float(text.replace("\u2212", "-")) for text in (low, high))
     return [[scale(float(point.split(",")[1]), low_y, high_y, low, high)
-             for point in polyline.get("points").split()]
-            for polyline in svg.findall("polyline")], high - low
+             for point in polyline["points"].split()]
+            for polyline in svg.select(":scope > polyline")], high - low
 
 
 def running_totals(match: dict) -> list[list]:
@@ -191,12 +186,11 @@ def running_totals(match: dict) -> list[list]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sheet_charts_each_sides_running_totals(client, game, fragment):
     token, match = played(client, game)
-    headers = {"HX-Request": "true"} if fragment else {}
-    section = chart_in(client.get(f"/m/{token}", headers=headers).get_data(as_text=True))
+    section = chart_in(client.get(f"/m/{token}", headers=HTMX if fragment else {}))
     assert section is not None
     lines, span = plotted(section)
     assert lines == [pytest.approx(unit, abs=span / 1000) for unit in running_totals(match)]
-    names = [item.findtext("span") for item in section.iter("li")]
+    names = [item.find("span", recursive=False).get_text() for item in section.select("li")]
     assert names == [" & ".join(match["players"][seat] for seat in unit)
                      for unit in match["units"]]
 
@@ -206,38 +200,37 @@ def test_a_sheet_without_hands_has_no_chart(client, game):
     players, options, _hands = GAMES[game]
     token = client.post(MATCHES, json={"game": game, "players": players,
                                        "options": options}).json["token"]
-    assert chart_in(client.get(f"/m/{token}").get_data(as_text=True)) is None
+    assert chart_in(client.get(f"/m/{token}")) is None
 
 
 @pytest.mark.parametrize("game, words", [
     # RULES-NOTES E2: "The fewest points win".
     ("burro", "In the lead after 3 hands: Ben with 0. Behind: Anna 1, Carla 2. "
               "The match ends when a total reaches 5."),
-    ("burraco", "In the lead after 3 games: Anna &amp; Carla with 460. Behind: Ben &amp; "
+    ("burraco", "In the lead after 3 games: Anna & Carla with 460. Behind: Ben & "
                 "Dario 455. The match ends when a total reaches 2005."),
     ("buraco", "In the lead after 2 hands: Anna with 450. Behind: Ben 190. "
                "The match ends when a total reaches 3000."),
     # Bura has no fixed end; 5 starting chips, less the antes, plus the pots won.
     ("bura", "In the lead after 3 games: Ben with 5. Behind: Anna 2, Carla \u22121."),
-    ("burkosel", "In the lead after 2 games: Ben &amp; Dario with 4. Behind: Anna &amp; "
+    ("burkosel", "In the lead after 2 games: Ben & Dario with 4. Behind: Anna & "
                  "Carla 6. The match ends when a total reaches 12."),
 ])
 def test_the_chart_says_in_words_who_leads_with_how_much_after_how_many_hands(client, game,
                                                                                words):
     token, _match = played(client, game)
-    html = client.get(f"/m/{token}").get_data(as_text=True)
-    assert re.search(r'<svg class="chart-plot"[^>]* role="img" '
-                     r'aria-labelledby="chart-title chart-desc"', html)
-    assert f'<desc id="chart-desc">{words}</desc>' in html
-    assert '<title id="chart-title">Running totals after each ' in html
+    plot = chart_in(client.get(f"/m/{token}")).select_one("svg.chart-plot")
+    assert (plot["role"], plot["aria-labelledby"]) == ("img", "chart-title chart-desc")
+    assert plot.select_one("desc#chart-desc").get_text() == words
+    assert plot.select_one("title#chart-title").get_text().startswith("Running totals after each ")
 
 
 def test_a_tie_at_the_top_names_everyone_in_the_lead(client):
     token = client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben", "Carla"]}
                         ).json["token"]
     client.post(f"{MATCHES}/{token}/hands", json={"burro": 2})
-    html = client.get(f"/m/{token}").get_data(as_text=True)
-    assert "In the lead after 1 hand: Anna, Ben with 0. Behind: Carla 1." in html
+    assert "In the lead after 1 hand: Anna, Ben with 0. Behind: Carla 1." in \
+        shown(client.get(f"/m/{token}"))
 
 
 def test_a_hand_saved_on_another_phone_redraws_the_chart(client):
@@ -245,15 +238,15 @@ def test_a_hand_saved_on_another_phone_redraws_the_chart(client):
     token, match = played(client, "burro")
     client.post(f"{MATCHES}/{token}/hands", json={"burro": 0})
     answer = client.get(f"/m/{token}/news", headers={
-        "If-None-Match": f'W/"{news_id(match["version"], None, False)}"'}).get_data(as_text=True)
+        "If-None-Match": f'W/"{news_id(match["version"], None, False)}"'})
     lines, _span = plotted(chart_in(answer))
     assert lines[0] == [0, 0, 1, 1, 2]
-    assert "In the lead after 4 hands: Ben with 0." in answer
+    assert "In the lead after 4 hands: Ben with 0." in shown(answer)
 
 
 def test_the_watch_only_sheet_shows_the_chart_too(client):
     _token, match = played(client, "burraco")
-    assert chart_in(client.get(f"/v/{match['view_token']}").get_data(as_text=True)) is not None
+    assert chart_in(client.get(f"/v/{match['view_token']}")) is not None
 
 
 # --- On a phone ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import requests
 import schemathesis
-from helpers import ROOT
+from helpers import GERMAN, MATCHES, ROOT
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
@@ -71,8 +71,8 @@ def test_a_body_of_the_wrong_shape_is_refused_by_its_fields(client):
 
 
 def test_a_refused_field_is_named_in_the_readers_language(client):
-    response = client.post("/api/v1/matches", json={"game": "skat", "players": ["A", "B"]},
-                           headers={"Accept-Language": "de"})
+    response = client.post(MATCHES, json={"game": "skat", "players": ["A", "B"]},
+                           headers=GERMAN)
     assert response.status_code == 400
     assert response.json["fields"][0]["path"] == "game"
     assert response.json["error"].startswith("Das Feld „game“ muss")
@@ -87,11 +87,11 @@ def test_a_number_beyond_nine_digits_is_refused_with_its_bound(client):
 
 
 def test_a_refused_shape_stores_nothing(client):
-    token = client.post("/api/v1/matches", json={"game": "burro",
+    token = client.post(MATCHES, json={"game": "burro",
                                                  "players": ["A", "B"]}).json["token"]
-    refused = client.post(f"/api/v1/matches/{token}/hands", json={"burro": "1"})
+    refused = client.post(f"{MATCHES}/{token}/hands", json={"burro": "1"})
     assert refused.status_code == 400 and refused.json["fields"][0]["path"] == "burro"
-    assert client.get(f"/api/v1/matches/{token}").json["hands"] == []
+    assert client.get(f"{MATCHES}/{token}").json["hands"] == []
 
 
 # --- schemathesis over every operation of the live app -----------------------------------------

@@ -2,9 +2,7 @@
 its own, and follows a change of the secret key; a forged session is refused; every entry
 form has a key of its own."""
 
-import re
-
-from helpers import csrf_token
+from helpers import MATCHES, csrf_token, form_value
 
 from app import create_app
 
@@ -23,10 +21,8 @@ def test_every_token_a_phone_was_given_works_on_every_form(client):
 def test_every_entry_form_has_a_key_of_its_own(client):
     """A form sent twice carries its key twice and stores one hand; two forms, even on two
     phones showing the same sheet, never share one."""
-    token = client.post("/api/v1/matches", json={"game": "burro",
-                                                 "players": ["A", "B"]}).json["token"]
-    keys = [re.search(r'name="key" value="([^"]+)"', client.get(f"/m/{token}")
-                      .get_data(as_text=True))[1] for _phone in range(3)]
+    token = client.post(MATCHES, json={"game": "burro", "players": ["A", "B"]}).json["token"]
+    keys = [form_value(client.get(f"/m/{token}"), "key") for _phone in range(3)]
     assert len(set(keys)) == 3 and all(len(key) >= 16 for key in keys)
 
 

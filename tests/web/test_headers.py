@@ -3,7 +3,7 @@ proxy's forwarded headers trusted only when configured, cookies sent only over H
 hosts refused; and no match page or API answer kept by a shared cache."""
 
 import pytest
-from helpers import FOUR, MATCHES, dark_modules, qr_of, start
+from helpers import FOUR, MATCHES, dark_modules, form_token, parsed, qr_of, start
 
 from app import create_app
 
@@ -21,10 +21,11 @@ def links_shown(client, hand_to: dict) -> dict[str, str]:
     """Every absolute link a match hands out: the API's, the share box's and the QR codes'."""
     match = start(client)
     answer = client.get(f"{MATCHES}/{match['token']}", headers=hand_to).json
-    sheet = client.get(f"/m/{match['token']}", headers=hand_to).get_data(as_text=True)
+    sheet = parsed(client.get(f"/m/{match['token']}", headers=hand_to))
+    shared = [field["value"] for field in sheet.select("details.share input")]
     links = {"url": answer["url"], "view_url": answer["view_url"]}
     for key, qr_path in (("url", "/m/{token}/qr.svg"), ("view_url", "/v/{view_token}/qr.svg")):
-        assert f'value="{links[key]}"' in sheet
+        assert links[key] in shared
         qr_code = client.get(qr_path.format(**match), headers=hand_to).data
         assert dark_modules(qr_code) == qr_of(links[key])
     return links | {"token": match["token"], "view_token": match["view_token"]}
@@ -107,17 +108,11 @@ def cookies_set(client, base_url: str) -> dict[str, str]:
     """Every cookie the app sets on a first visit, a form and a language switch, by name."""
     home = client.get("/", base_url=base_url)
     # Over HTTPS the CSRF check also wants the page's own address as Referer, as browsers send.
-    language = client.post("/language", data={"lang": "de", "csrf_token": _csrf(home)},
+    language = client.post("/language", data={"lang": "de", "csrf_token": form_token(home)},
                            base_url=base_url, headers={"Referer": f"{base_url}/"})
     assert language.status_code == 303
     headers = home.headers.getlist("Set-Cookie") + language.headers.getlist("Set-Cookie")
     return {header.split("=", 1)[0]: header for header in headers}
-
-
-def _csrf(page) -> str:
-    text = page.get_data(as_text=True)
-    start_at = text.index('name="csrf_token" value="') + len('name="csrf_token" value="')
-    return text[start_at:text.index('"', start_at)]
 
 
 def test_served_over_https_every_cookie_is_secure(tmp_path):
@@ -176,7 +171,7 @@ def test_the_home_page_with_this_phones_matches_is_private(client):
     match = start(client)
     client.get(f"/m/{match['token']}")
     home = client.get("/")
-    assert match["token"] in home.get_data(as_text=True)
+    assert parsed(home).select(f'a[href="/m/{match["token"]}"]')
     assert home.headers["Cache-Control"] == "private, no-cache"
 
 

@@ -7,26 +7,17 @@ archived and deleted (with undo for 30 days); ended matches are marked." Issue 1
 "the device's list of recent matches no longer readable from the cookie".
 """
 
-import html
 import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from helpers import CSRF_FIELD
+from helpers import GERMAN, HTMX, MATCHES, parsed, post_form, root, shown, text
 
 import store
 
-MATCHES = "/api/v1/matches"
-HTMX = {"HX-Request": "true"}
-GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
-GROUPS = {"continue": 'id="recent-title"', "archived": 'class="archived"',
-          "deleted": 'class="deleted"'}
-LISTED = re.compile(r'<span class="title-line"><strong>([^<]*)</strong>(.*?)</span>\s*'
-                    r'<span>([^<]*)</span>', re.S)
-
-
-def text(response) -> str:
-    return response.get_data(as_text=True)
+# The home page's groups of matches, each where the page lists it.
+GROUPS = {"continue": 'section[aria-labelledby="recent-title"]', "archived": "details.archived",
+          "deleted": "details.deleted"}
 
 
 class Clock:
@@ -65,28 +56,20 @@ def view_token(client, token: str) -> str:
     return client.get(f"{MATCHES}/{token}").json["view_token"]
 
 
-def send(client, url: str, data=None, headers=None):
-    """POST a form the way the home page does: with the token the page hands out."""
-    token = CSRF_FIELD.search(text(client.get("/"))).group(1)
-    return client.post(url, data={"csrf_token": token, **(data or {})}, headers=headers)
-
-
-def listed(page: str) -> dict[str, list[tuple[str, str, bool]]]:
+def listed(page) -> dict[str, list[tuple[str, str, bool]]]:
     """The home page's matches per group, in the order shown: (title, players, ended)."""
-    block = page[page.index('id="my-matches"'):]
-    block = block[:block.index('id="check-title"')] if 'id="check-title"' in block else block
-    starts = sorted((block.index(mark), group) for group, mark in GROUPS.items()
-                    if mark in block)
-    groups = {group: [] for group in GROUPS}
-    for found in LISTED.finditer(block):
-        group = [name for at, name in starts if at < found.start()][-1]
-        groups[group].append((html.unescape(found.group(1)), html.unescape(found.group(3)),
-                               "ended-mark" in found.group(2)))
+    mine = page.select_one("#my-matches")
+    groups = {}
+    for group, where in GROUPS.items():
+        part = mine.select_one(where) if mine else None
+        groups[group] = [(shown(title.strong), shown(title.find_next_sibling("span")),
+                          bool(title.select(".ended-mark")))
+                         for title in (part.select("li.listed .title-line") if part else [])]
     return groups
 
 
 def titles(client, group: str = "continue") -> list[str]:
-    return [title for title, _players, _ended in listed(text(client.get("/")))[group]]
+    return [title for title, _players, _ended in listed(parsed(client.get("/")))[group]]
 
 
 def stored_title(app, token: str) -> str | None:
@@ -101,7 +84,7 @@ def stored_title(app, token: str) -> str | None:
 def test_a_match_is_named_by_its_game_and_the_day_it_began(client, clock, headers, title):
     opened(client)
     clock.advance(days=2)
-    page = text(client.get("/", headers=headers))
+    page = parsed(client.get("/", headers=headers))
     assert [entry[0] for entry in listed(page)["continue"]] == [title]
 
 
@@ -109,12 +92,13 @@ def test_the_list_shows_players_leader_and_last_change_in_the_phones_time(client
     token = opened(client)
     clock.advance(minutes=8)
     client.post(f"{MATCHES}/{token}/hands", json={"burro": 1})
-    page = text(client.get("/"))
+    page = parsed(client.get("/"))
     assert listed(page)["continue"] == [("Burro · May 3, 2025", "Anna · Ben · Carla", False)]
-    assert "1 hand · ahead: Anna, Carla" in page
+    assert "1 hand · ahead: Anna, Carla" in shown(page)
     # static/panel.js shows such a time in the phone's zone, as in the sheet's history.
-    assert ('Last change: May 3, 2025, <time datetime="2025-05-03T19:10:11+00:00">19:10 UTC'
-            '</time>') in page
+    changed = page.select_one("#my-matches time")
+    assert changed["datetime"] == "2025-05-03T19:10:11+00:00"
+    assert shown(changed.parent) == "Last change: May 3, 2025, 19:10 UTC"
 
 
 def test_ended_matches_are_marked_and_follow_running_ones_newest_change_first(client, clock):
@@ -123,17 +107,17 @@ def test_ended_matches_are_marked_and_follow_running_ones_newest_change_first(cl
         opened(client, (first, "Zoe"), burros=[1], limit=1 if ended else 5)
         clock.advance(minutes=1)
     assert [(players.split(" · ")[0], ended)
-            for _title, players, ended in listed(text(client.get("/")))["continue"]] == [
+            for _title, players, ended in listed(parsed(client.get("/")))["continue"]] == [
         ("Carla", False), ("Anna", False), ("Dan", True), ("Ben", True)]
 
 
 def test_a_renamed_match_shows_its_title_on_every_phone(app, client):
     token = opened(client)
-    response = send(client, f"/m/{token}/title", {"title": "Friday at Anna's"})
+    response = post_form(client, f"/m/{token}/title", {"title": "Friday at Anna's"})
     assert response.status_code == 303 and response.headers["Location"] == "/#my-matches"
     assert titles(client) == ["Friday at Anna's"]
-    assert "<h1 class=\"visually-hidden\">Friday at Anna&#39;s: Anna, Ben, Carla</h1>" in \
-        text(client.get(f"/m/{token}"))
+    heading = parsed(client.get(f"/m/{token}")).select_one("h1.visually-hidden")
+    assert shown(heading) == "Friday at Anna's: Anna, Ben, Carla"
     other_phone = app.test_client()
     other_phone.get(f"/m/{token}")
     assert titles(other_phone) == ["Friday at Anna's"]
@@ -141,16 +125,17 @@ def test_a_renamed_match_shows_its_title_on_every_phone(app, client):
 
 def test_a_rename_by_htmx_answers_the_list_alone(client):
     token = opened(client)
-    response = send(client, f"/m/{token}/title", {"title": "Revenge"}, HTMX)
+    response = post_form(client, f"/m/{token}/title", {"title": "Revenge"}, headers=HTMX)
     assert response.status_code == 200
-    fragment = text(response)
-    assert "<html" not in fragment and fragment.lstrip().startswith('<div id="my-matches">')
+    fragment = parsed(response)
+    assert fragment.html is None
+    assert root(fragment).name == "div" and root(fragment)["id"] == "my-matches"
     assert listed(fragment)["continue"][0][0] == "Revenge"
 
 
 def test_a_title_is_normalised_and_its_spaces_collapsed(app, client):
     token = opened(client)
-    send(client, f"/m/{token}/title", {"title": "  Ｆｒｉｄａｙ \u00a0  night "})
+    post_form(client, f"/m/{token}/title", {"title": "  Ｆｒｉｄａｙ \u00a0  night "})
     assert stored_title(app, token) == "Friday night"
 
 
@@ -165,18 +150,18 @@ def test_a_title_is_normalised_and_its_spaces_collapsed(app, client):
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "fragment"])
 def test_a_refused_title_is_explained_and_changes_nothing(app, client, typed, message, headers):
     token = opened(client)
-    send(client, f"/m/{token}/title", {"title": "Kept"})
-    response = send(client, f"/m/{token}/title", {"title": typed}, headers)
+    post_form(client, f"/m/{token}/title", {"title": "Kept"})
+    response = post_form(client, f"/m/{token}/title", {"title": typed}, headers=headers)
     assert response.status_code == 422
-    page = text(response)
-    assert message in page and 'aria-invalid="true"' in page
-    assert ("<html" in page) == (headers == {})
+    page = parsed(response)
+    assert message in shown(page) and page.select('[aria-invalid="true"]')
+    assert (page.html is not None) == (headers == {})
     assert stored_title(app, token) == "Kept"
 
 
 def test_sixty_characters_are_a_title(app, client):
     token = opened(client)
-    assert send(client, f"/m/{token}/title", {"title": "x" * 60}).status_code == 303
+    assert post_form(client, f"/m/{token}/title", {"title": "x" * 60}).status_code == 303
     assert stored_title(app, token) == "x" * 60
 
 
@@ -197,12 +182,12 @@ def test_a_write_without_the_form_token_is_refused_and_changes_nothing(app, clie
 def test_only_the_edit_link_changes_the_match(app, client, action):
     """Issue 11, point 2: "every write with a view token answers 403"."""
     token = opened(client)
-    response = send(client, f"/m/{view_token(client, token)}/{action}", {"title": "Sneaky"})
+    response = post_form(client, f"/m/{view_token(client, token)}/{action}", {"title": "Sneaky"})
     assert response.status_code == 403
-    assert "This link only shows the score" in text(response)
+    assert "This link only shows the score" in shown(response)
     assert stored_title(app, token) is None and len(titles(client)) == 1
-    assert send(client, f"/m/no-such-match/{action}", {"title": "x"}).status_code == 404
-    assert send(client, f"/m/{token}/{action}", {"title": "Mine"}).status_code == 303
+    assert post_form(client, f"/m/no-such-match/{action}", {"title": "x"}).status_code == 404
+    assert post_form(client, f"/m/{token}/{action}", {"title": "Mine"}).status_code == 303
 
 
 # --- Archive: this device's list only -------------------------------------------------------
@@ -211,59 +196,60 @@ def test_archiving_tidies_this_phones_list_only(app, client):
     token = opened(client)
     other_phone = app.test_client()
     other_phone.get(f"/m/{token}")
-    response = send(client, f"/m/{token}/archive")
+    response = post_form(client, f"/m/{token}/archive")
     assert response.status_code == 303
     assert titles(client) == [] and len(titles(client, "archived")) == 1
-    assert "Unarchive" in text(client.get("/"))
+    assert "Unarchive" in shown(client.get("/"))
     assert len(titles(other_phone)) == 1 and titles(other_phone, "archived") == []
     # Opening it again does not undo the archiving: only "Unarchive" does.
     client.get(f"/m/{token}")
     assert titles(client) == []
-    assert send(client, f"/m/{token}/unarchive", headers=HTMX).status_code == 200
+    assert post_form(client, f"/m/{token}/unarchive", headers=HTMX).status_code == 200
     assert len(titles(client)) == 1 and titles(client, "archived") == []
 
 
 def test_the_archive_is_folded_and_says_how_many_it_holds(client):
-    send(client, f"/m/{opened(client)}/archive")
-    assert re.search(r'<details class="archived">\s*<summary>Archived \(1\)</summary>',
-                     text(client.get("/")))
+    post_form(client, f"/m/{opened(client)}/archive")
+    archive = parsed(client.get("/")).select_one("#my-matches details.archived")
+    assert not archive.has_attr("open") and shown(archive.summary) == "Archived (1)"
 
 
 def test_a_match_not_on_this_phones_list_cannot_be_archived_there(app, client):
     token = opened(client)
-    assert send(app.test_client(), f"/m/{token}/archive").status_code == 404
-    assert send(client, f"/m/{token}/archive").status_code == 303
+    assert post_form(app.test_client(), f"/m/{token}/archive").status_code == 404
+    assert post_form(client, f"/m/{token}/archive").status_code == 303
 
 
 # --- Delete, and its undo for 30 days -------------------------------------------------------
 
 def test_a_deleted_match_offers_its_undo_on_this_phone(client):
     token = opened(client)
-    response = send(client, f"/m/{token}/delete")
+    response = post_form(client, f"/m/{token}/delete")
     assert response.status_code == 303
     assert re.fullmatch(r"/\?deleted=\d+#my-matches", response.headers["Location"])
-    page = text(client.get(response.headers["Location"]))
-    assert "was deleted." in page and f'action="/m/{token}/restore"' in page
+    page = parsed(client.get(response.headers["Location"]))
+    assert "was deleted." in shown(page) and page.select(f'form[action="/m/{token}/restore"]')
     assert titles(client) == [] and len(titles(client, "deleted")) == 1
 
 
 def test_the_undo_after_an_htmx_delete_comes_with_the_list(client):
     token = opened(client)
-    fragment = text(send(client, f"/m/{token}/delete", headers=HTMX))
-    assert "<html" not in fragment and 'class="toast" role="status"' in fragment
-    assert f'hx-post="/m/{token}/restore"' in fragment
-    restored = send(client, f"/m/{token}/restore", headers=HTMX)
-    assert restored.status_code == 200 and listed(text(restored))["continue"]
+    fragment = parsed(post_form(client, f"/m/{token}/delete", headers=HTMX))
+    assert fragment.html is None and fragment.select('.toast[role="status"]')
+    assert fragment.select(f'.toast [hx-post="/m/{token}/restore"]')
+    restored = post_form(client, f"/m/{token}/restore", headers=HTMX)
+    assert restored.status_code == 200 and listed(parsed(restored))["continue"]
     assert client.get(f"/m/{token}").status_code == 200
 
 
 def test_a_deleted_match_is_gone_by_every_link_and_its_edit_link_can_restore_it(client):
     token = opened(client)
     watching = view_token(client, token)
-    send(client, f"/m/{token}/delete")
+    post_form(client, f"/m/{token}/delete")
     sheet = client.get(f"/m/{token}")
     assert sheet.status_code == 410
-    assert "was deleted" in text(sheet) and f'action="/m/{token}/restore"' in text(sheet)
+    assert "was deleted" in shown(sheet)
+    assert parsed(sheet).select(f'form[action="/m/{token}/restore"]')
     watched = client.get(f"/v/{watching}")
     assert watched.status_code == 410
     assert token not in text(watched) and "/restore" not in text(watched)
@@ -276,8 +262,8 @@ def test_a_deleted_match_is_gone_by_every_link_and_its_edit_link_can_restore_it(
 
 def test_restoring_from_the_matchs_page_opens_its_sheet_again(client):
     token = opened(client, burros=[2])
-    send(client, f"/m/{token}/delete")
-    response = send(client, f"/m/{token}/restore", {"next": f"/m/{token}"})
+    post_form(client, f"/m/{token}/delete")
+    response = post_form(client, f"/m/{token}/restore", {"next": f"/m/{token}"})
     assert response.status_code == 303 and response.headers["Location"] == f"/m/{token}"
     assert client.get(f"/m/{token}").status_code == 200
     assert client.get(f"{MATCHES}/{token}").json["hands"][0]["number"] == 1
@@ -285,8 +271,8 @@ def test_restoring_from_the_matchs_page_opens_its_sheet_again(client):
 
 def test_a_form_on_a_sheet_deleted_meanwhile_leads_to_the_deleted_page(client):
     token = opened(client)
-    send(client, f"/m/{token}/delete")
-    response = send(client, f"/m/{token}/hands", {"burro": "1", "version": "0"}, HTMX)
+    post_form(client, f"/m/{token}/delete")
+    response = post_form(client, f"/m/{token}/hands", {"burro": "1", "version": "0"}, headers=HTMX)
     assert response.status_code == 410 and response.headers["HX-Redirect"] == f"/m/{token}"
 
 
@@ -294,10 +280,10 @@ def test_another_phone_no_longer_lists_a_deleted_match_nor_offers_its_undo(app, 
     token = opened(client)
     other_phone = app.test_client()
     other_phone.get(f"/m/{token}")
-    send(client, f"/m/{token}/delete")
-    page = text(other_phone.get("/"))
+    post_form(client, f"/m/{token}/delete")
+    page = parsed(other_phone.get("/"))
     assert listed(page) == {"continue": [], "archived": [], "deleted": []}
-    send(client, f"/m/{token}/restore")
+    post_form(client, f"/m/{token}/restore")
     assert len(titles(other_phone)) == 1
 
 
@@ -305,14 +291,14 @@ def test_after_30_days_a_deleted_match_is_gone_for_good(app, client, runner, clo
     """The undo lasts 30 days; then the match and its entries are removed."""
     token = opened(client, burros=[0, 1])
     kept = opened(client, burros=[2])
-    send(client, f"/m/{token}/delete")
+    post_form(client, f"/m/{token}/delete")
     clock.advance(days=30)
     assert client.get(f"/m/{token}").status_code == 410
     assert len(titles(client, "deleted")) == 1
     clock.advance(seconds=1)
     assert client.get(f"/m/{token}").status_code == 404
     assert titles(client, "deleted") == []
-    assert send(client, f"/m/{token}/restore").status_code == 404
+    assert post_form(client, f"/m/{token}/restore").status_code == 404
     result = runner.invoke(args=["purge-deleted"])
     assert result.exit_code == 0 and "1 deleted matches removed for good." in result.output
     with app.app_context():
@@ -324,9 +310,9 @@ def test_after_30_days_a_deleted_match_is_gone_for_good(app, client, runner, clo
 
 def test_the_next_delete_removes_what_expired(app, client, clock):
     token = opened(client, burros=[0])
-    send(client, f"/m/{token}/delete")
+    post_form(client, f"/m/{token}/delete")
     clock.advance(days=31)
-    send(client, f"/m/{opened(client)}/delete")
+    post_form(client, f"/m/{opened(client)}/delete")
     with app.app_context():
         assert store.get_db()["matches"].count == 1
 
@@ -358,9 +344,9 @@ def test_a_list_an_older_session_cookie_holds_moves_to_the_server(app, client):
                     .json["token"] for _ in range(2))
     with client.session_transaction() as session:
         session["matches"] = [newer, older]
-    page = text(client.get("/"))
-    assert page.count('class="listed"') == 2
-    assert f'href="/m/{newer}"' in page and f'href="/m/{older}"' in page
+    page = parsed(client.get("/"))
+    assert len(page.select("#my-matches li.listed")) == 2
+    assert page.select(f'a[href="/m/{newer}"]') and page.select(f'a[href="/m/{older}"]')
     assert "matches" not in session_of(app, client)
     assert len(titles(client)) == 2
 
@@ -375,7 +361,7 @@ def test_a_forged_device_id_gets_a_fresh_one(client):
 
 def test_an_exported_match_keeps_its_title_when_imported(client):
     token = opened(client)
-    send(client, f"/m/{token}/title", {"title": "Summer cup"})
+    post_form(client, f"/m/{token}/title", {"title": "Summer cup"})
     document = client.get(f"{MATCHES}/{token}/export").json
     assert document["title"] == "Summer cup"
     copy = client.post(f"{MATCHES}/import", json=document).json["token"]

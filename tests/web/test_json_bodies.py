@@ -6,6 +6,7 @@ import json
 import threading
 
 import pytest
+from helpers import HTMX, MATCHES, THREE, shown, start, stored
 
 import store
 from scoring import bura
@@ -14,22 +15,7 @@ from scoring.players import verify_players
 from scoring.values import LARGEST, parse_int, whole_number
 from views.json_bodies import MAX_DEPTH, BadRequest, parse_json
 
-MATCHES = "/api/v1/matches"
 LONE_SURROGATE = '"\\ud800"'
-
-
-def new_match(client, game="burro", players=("Anna", "Ben", "Carla"), **options) -> dict:
-    response = client.post(MATCHES, json={"game": game, "players": list(players),
-                                          "options": options})
-    assert response.status_code == 201, response.json
-    return response.json
-
-
-def stored(app) -> dict:
-    """Everything the database keeps of the matches, to compare before and after."""
-    with app.app_context():
-        db = store.get_db()
-        return {table: list(db[table].rows) for table in ("matches", "players", "entries")}
 
 
 def api_writes(app) -> list[tuple[str, str]]:
@@ -121,7 +107,7 @@ def test_the_pot_stops_where_the_sheet_stops():
 
 def test_deeply_nested_json_is_400_on_every_api_route(app, client):
     """Case 1: deeply nested JSON (RecursionError) "in every API endpoint"."""
-    token = new_match(client)["token"]
+    token = start(client, hands=0, players=THREE)["token"]
     before = stored(app)
     deep = "[" * 20_000 + "]" * 20_000
     for method, rule in api_writes(app):
@@ -135,7 +121,7 @@ def test_deeply_nested_json_is_400_on_every_api_route(app, client):
 
 def test_a_version_beyond_any_count_is_400(app, client):
     """Case 2: "a `version` above 2⁶³ (OverflowError)"."""
-    token = new_match(client)["token"]
+    token = start(client, hands=0, players=THREE)["token"]
     before = stored(app)
     hands = f"{MATCHES}/{token}/hands"
     assert client.post(hands, json={"burro": 0, "version": 2**64}).status_code == 400
@@ -146,7 +132,7 @@ def test_a_version_beyond_any_count_is_400(app, client):
 
 
 def test_a_hand_number_beyond_any_count_is_refused_by_rule(client):
-    token = new_match(client)["token"]
+    token = start(client, hands=0, players=THREE)["token"]
     response = client.put(f"{MATCHES}/{token}/hands/{10**40}", json={"burro": 0})
     assert response.status_code == 400 and response.json["code"] == "no_such_hand"
 
@@ -167,39 +153,39 @@ def test_names_with_invisible_characters_are_refused_on_the_page_and_in_the_api(
     assert api.status_code == 400 and api.json["code"] == "player_name_hidden"
     page = post("/burro/new", {"players": names, "limit": "5"})
     assert page.status_code == 422
-    assert "control or invisible character" in page.get_data(as_text=True)
+    assert "control or invisible character" in shown(page)
     assert stored(app)["matches"] == []
 
 
 def test_correcting_a_burro_hand_that_does_not_exist_is_refused(app, client, post):
     """Case 4: "correcting a Burro hand that does not exist through the form (a template
     error)"."""
-    match = new_match(client)
+    match = start(client, hands=0, players=THREE)
     before = stored(app)
     response = post(f"/m/{match['token']}/hands/5", {"version": "0", "burro": "1"})
     assert response.status_code == 422
-    assert "There is no hand 5." in response.get_data(as_text=True)
+    assert "There is no hand 5." in shown(response)
     assert stored(app) == before
 
 
 def test_a_stale_correction_of_a_hand_taken_back_meanwhile_comes_back_as_a_new_hand(client,
                                                                                     post):
-    token = new_match(client)["token"]
+    token = start(client, hands=0, players=THREE)["token"]
     client.post(f"{MATCHES}/{token}/hands", json={"burro": 0})
     client.delete(f"{MATCHES}/{token}/hands/last")
     response = post(f"/m/{token}/hands/1", {"version": "1", "burro": "2"})
     assert response.status_code == 409
-    assert "Save mine as hand 1" in response.get_data(as_text=True)
+    assert "Save mine as hand 1" in shown(response)
 
 
 @pytest.mark.parametrize("game", ["bura", "burkosel", "burraco", "buraco"])
 def test_a_preview_request_on_every_sheet_answers(client, post, game):
     """Case 5: "an htmx `only=preview` draft request on a Bura or Burkosel sheet
     (KeyError)"."""
-    token = new_match(client, game, ("Anna", "Ben"))["token"]
+    token = start(client, game, hands=0, players=("Anna", "Ben"))["token"]
     for number in ("", "1", "7", str(10**30)):
         response = post(f"/m/{token}/draft", {"only": "preview", "number": number},
-                        headers={"HX-Request": "true"})
+                        headers=HTMX)
         assert response.status_code == 200, number
 
 
@@ -207,7 +193,7 @@ def test_a_bura_sheet_after_many_wrong_claims_refuses_the_game_past_the_bound(ap
                                                                              post):
     """Case 6: "a Bura sheet after 82 wrong claims in a row (the pot passes 28 digits and
     number formatting fails)"."""
-    token = new_match(client, "bura", ("Anna", "Ben"))["token"]
+    token = start(client, "bura", hands=0, players=("Anna", "Ben"))["token"]
     for _game in range(82):
         response = client.post(f"{MATCHES}/{token}/hands",
                                json={"outcome": "wrong_claim", "player": 0})
@@ -218,15 +204,14 @@ def test_a_bura_sheet_after_many_wrong_claims_refuses_the_game_past_the_bound(ap
     before = stored(app)
     page = post(f"/m/{token}/hands", {"version": str(len(before["entries"])),
                                       "outcome": "wrong_claim", "player": "0"})
-    assert page.status_code == 422 and "more than the sheet can show" in page.get_data(
-        as_text=True)
+    assert page.status_code == 422 and "more than the sheet can show" in shown(page)
     assert stored(app) == before
     assert client.get(f"/m/{token}").status_code == 200
     assert client.get(f"{MATCHES}/{token}").json["pot"] <= LARGEST
 
 
 def test_an_imported_pot_past_the_bound_is_refused(app, client):
-    token = new_match(client, "bura", ("Anna", "Ben"))["token"]
+    token = start(client, "bura", hands=0, players=("Anna", "Ben"))["token"]
     document = client.get(f"{MATCHES}/{token}/export").json
     moment = document["created_at"]
     document["entries"] = [{"number": number, "status": "active", "created_at": moment,
@@ -253,7 +238,7 @@ def fill_with_entries(app, token: str, count: int) -> None:
 def test_the_5001st_entry_of_a_match_is_refused_on_the_page_and_in_the_api(app, client,
                                                                            post):
     """Case 8 and point 1: "at most 5,000 entries per match"."""
-    token = new_match(client, "bura", ("Anna", "Ben"))["token"]
+    token = start(client, "bura", hands=0, players=("Anna", "Ben"))["token"]
     fill_with_entries(app, token, store.MAX_ENTRIES - 1)
     last = client.post(f"{MATCHES}/{token}/hands", json={"outcome": "no_claim"})
     assert last.status_code == 201
@@ -264,7 +249,7 @@ def test_the_5001st_entry_of_a_match_is_refused_on_the_page_and_in_the_api(app, 
     correction = client.put(f"{MATCHES}/{token}/hands/1", json={"outcome": "no_claim"})
     assert correction.status_code == 400
     page = post(f"/m/{token}/hands", {"version": "1", "outcome": "no_claim"})
-    assert page.status_code == 422 and "5,000 entries" in page.get_data(as_text=True)
+    assert page.status_code == 422 and "5,000 entries" in shown(page)
     assert stored(app) == before
 
 
@@ -274,13 +259,13 @@ def test_four_writers_without_a_version_all_store_their_hands(app):
     """Point 4: "A write without `version` that only lost a race with another writer is
     retried inside the server, not answered 409" — four phones of one table at once."""
     players = ("Anna", "Ben", "Carla", "Dan")
-    token = new_match(app.test_client(), "bura", players)["token"]
-    hands_each, start = 10, threading.Barrier(len(players))
+    token = start(app.test_client(), "bura", hands=0, players=players)["token"]
+    hands_each, together = 10, threading.Barrier(len(players))
     statuses = []
 
     def write(player: int) -> None:
         client = app.test_client()
-        start.wait()
+        together.wait()
         for _hand in range(hands_each):
             response = client.post(f"{MATCHES}/{token}/hands",
                                    json={"outcome": "right_claim", "player": player})
@@ -312,7 +297,7 @@ def test_a_match_sent_twice_with_one_key_is_created_once(app, client):
 
 
 def test_an_import_sent_twice_with_one_key_is_imported_once(app, client):
-    document = client.get(f"{MATCHES}/{new_match(client)['token']}/export").json
+    document = client.get(f"{MATCHES}/{start(client, hands=0, players=THREE)['token']}/export").json
     key = {"Idempotency-Key": "import-1"}
     first = client.post(f"{MATCHES}/import", json=document, headers=key)
     again = client.post(f"{MATCHES}/import", json=document, headers=key)

@@ -4,17 +4,19 @@ bytes for every phone of one link and language; a phone that reconnects hears wh
 missed and nothing twice; a phone without a stream asks with If-None-Match and hears 304
 while nothing is new."""
 
-import re
+import sqlite3
 import threading
+import time
+from contextlib import closing
 
 import pytest
 from bs4 import BeautifulSoup
+from helpers import GERMAN, MATCHES, THREE, parsed, shown, start
 
 import store
 from store.news import news_id
 from views import live
 
-MATCHES = "/api/v1/matches"
 FIRST = news_id(0, None, False)
 
 
@@ -24,8 +26,9 @@ def quick_keep_alive(monkeypatch):
     monkeypatch.setattr(live, "KEEP_ALIVE", 0.3)
 
 
-def new_match(client, game="burro", players=("Anna", "Ben")) -> dict:
-    return client.post(MATCHES, json={"game": game, "players": list(players)}).json
+def sheet_in(event: dict) -> BeautifulSoup:
+    """The sheet an event of news brings, as the phone puts it in place."""
+    return BeautifulSoup(event["data"], "html.parser")
 
 
 class Stream:
@@ -61,7 +64,7 @@ class Stream:
 
 
 def test_a_stream_is_an_uncompressed_event_stream_that_no_one_keeps(client):
-    match = new_match(client)
+    match = start(client, hands=0)
     stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}",
                     **{"Accept-Encoding": "gzip, br, zstd"})
     headers = stream.response.headers
@@ -76,20 +79,20 @@ def test_a_stream_is_an_uncompressed_event_stream_that_no_one_keeps(client):
 
 def test_a_phone_that_missed_news_hears_it_on_connecting_and_not_twice(client):
     """Last-Event-ID (EventSource sends it when it reconnects) names what the phone has."""
-    match = new_match(client, players=("Anna", "Ben", "Carla"))
+    match = start(client, hands=0, players=THREE)
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 2})
     stream = Stream(client, f"/m/{match['token']}/events", **{"Last-Event-ID": FIRST})
     event = stream.next_event()
     stream.close()
     assert event["event"] == "sheet" and event["id"] == news_id(1, None, False)
-    assert "Hand 1 was saved on another phone: Carla +1" in event["data"]
+    assert "Hand 1 was saved on another phone: Carla +1" in shown(sheet_in(event))
     again = Stream(client, f"/m/{match['token']}/events", **{"Last-Event-ID": event["id"]})
     assert again.first_chunks(2) == ["retry: 2000\n\n", ": still here\n\n"]
     again.close()
 
 
 def test_a_hand_saved_while_a_phone_listens_reaches_it(client):
-    match = new_match(client, players=("Anna", "Ben", "Carla"))
+    match = start(client, hands=0, players=THREE)
     stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
     stream.first_chunks(1)
     # Another phone saves while this one waits for its next event.
@@ -100,7 +103,7 @@ def test_a_hand_saved_while_a_phone_listens_reaches_it(client):
     saving.join()
     stream.close()
     assert heard["id"] == news_id(1, None, False)
-    sheet = BeautifulSoup(heard["data"], "html.parser")
+    sheet = sheet_in(heard)
     assert [total.get_text() for total in sheet.select(".total")] == ["1", "0", "0"]
     assert "Hand 1 was saved on another phone: Anna +1" in sheet.select_one(".news").get_text()
 
@@ -108,7 +111,7 @@ def test_a_hand_saved_while_a_phone_listens_reaches_it(client):
 def test_every_phone_of_a_link_and_language_gets_the_same_bytes_without_anyones_token(client):
     """Rendered once for all: no phone's CSRF token nor entry key is in it; each phone puts
     in its own (static/panel.js)."""
-    match = new_match(client)
+    match = start(client, hands=0)
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 1})
     events = []
     for _phone in range(2):
@@ -116,7 +119,7 @@ def test_every_phone_of_a_link_and_language_gets_the_same_bytes_without_anyones_
         events.append(stream.next_event())
         stream.close()
     assert events[0] == events[1]
-    sheet = BeautifulSoup(events[0]["data"], "html.parser")
+    sheet = sheet_in(events[0])
     assert sheet.select("form input[name=csrf_token]")
     assert {field["value"] for field in sheet.select("input[name=csrf_token]")} == {""}
     assert {field["value"] for field in sheet.select("input[name=key]")} == {""}
@@ -125,19 +128,20 @@ def test_every_phone_of_a_link_and_language_gets_the_same_bytes_without_anyones_
 def test_hands_saved_one_after_another_elsewhere_are_told_in_one_line(client):
     """A phone back after a while, or a script that entered an evening's hands: a line each
     would push the sheet off the screen. Two hands are still told one by one."""
-    match = new_match(client, players=("Anna", "Ben", "Carla"))
+    match = start(client, hands=0, players=THREE)
     for loser in (0, 1, 2, 0, 1):
         client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": loser})
     stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
-    page = stream.next_event()["data"]
+    event = stream.next_event()
     stream.close()
-    assert "Hands 1 to 5 were saved on another phone: Anna +2 · Ben +2 · Carla +1" in page
-    assert "was saved" not in page
+    told = shown(sheet_in(event))
+    assert "Hands 1 to 5 were saved on another phone: Anna +2 · Ben +2 · Carla +1" in told
+    assert "was saved" not in event["data"]
     stream = Stream(client, f"/m/{match['token']}/events?seen={news_id(3, None, False)}")
-    page = stream.next_event()["data"]
+    told = shown(sheet_in(stream.next_event()))
     stream.close()
-    assert "Hand 4 was saved on another phone: Anna +1" in page
-    assert "Hand 5 was saved on another phone: Ben +1" in page
+    assert "Hand 4 was saved on another phone: Anna +1" in told
+    assert "Hand 5 was saved on another phone: Ben +1" in told
 
 
 def test_a_run_of_games_saved_elsewhere_is_told_in_german_with_what_it_gave_each_side(client):
@@ -147,37 +151,36 @@ def test_a_run_of_games_saved_elsewhere_is_told_in_german_with_what_it_gave_each
         client.post(f"{MATCHES}/{match['token']}/hands",
                     json={"sides": [{"total": table_points}, {"total": 10}]})
     client.delete(f"{MATCHES}/{match['token']}/hands/last")
-    stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}",
-                    **{"Accept-Language": "de"})
-    page = stream.next_event()["data"]
+    stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}", **GERMAN)
+    told = shown(sheet_in(stream.next_event()))
     stream.close()
     assert ("Spiele\u00a01 bis\u00a03 wurden auf einem anderen Handy gespeichert: "
-            "Anna &amp; Carla +450 · Ben &amp; Dario +30") in page
-    assert "Spiel\u00a03 wurde auf einem anderen Handy zurückgenommen." in page
+            "Anna & Carla +450 · Ben & Dario +30") in told
+    assert "Spiel\u00a03 wurde auf einem anderen Handy zurückgenommen." in told
 
 
 def test_the_watch_only_link_follows_without_revealing_the_edit_token(client):
-    match = new_match(client)
+    match = start(client, hands=0)
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0})
     stream = Stream(client, f"/v/{match['view_token']}/events?seen={FIRST}")
-    page = stream.next_event()["data"]
+    event = stream.next_event()
     stream.close()
-    assert "Hand 1 was saved on another phone" in page
-    assert match["token"] not in page and 'id="panel"' not in page
+    assert "Hand 1 was saved on another phone" in shown(sheet_in(event))
+    assert match["token"] not in event["data"] and not sheet_in(event).select("#panel")
 
 
 def test_a_new_title_is_news_of_the_same_version(client, post):
-    match = new_match(client)
+    match = start(client, hands=0)
     assert post(f"/m/{match['token']}/title", {"title": "Friday"}).status_code in (200, 303)
     stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
     event = stream.next_event()
     stream.close()
     assert event["id"] == news_id(0, "Friday", False) != FIRST
-    assert "Friday" in BeautifulSoup(event["data"], "html.parser").h1.get_text()
+    assert "Friday" in sheet_in(event).h1.get_text()
 
 
 def test_a_deleted_match_is_told_gone(client, post):
-    match = new_match(client)
+    match = start(client, hands=0)
     assert post(f"/m/{match['token']}/delete").status_code in (200, 303)
     stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
     event = stream.next_event()
@@ -190,7 +193,7 @@ def test_a_deleted_match_is_told_gone(client, post):
 def test_each_link_listens_only_through_its_own_door(client, path):
     """A view token cannot open the editing sheet's news, nor an edit token the watching
     one."""
-    match = new_match(client)
+    match = start(client, hands=0)
     response = client.get(path.format(view=match["view_token"], edit=match["token"]))
     assert response.status_code == 404
 
@@ -203,7 +206,7 @@ def test_an_unknown_match_is_404(client):
 # --- A phone that cannot hold a stream ------------------------------------------------------
 
 def test_asked_again_with_the_news_it_has_a_phone_hears_304(client):
-    match = new_match(client)
+    match = start(client, hands=0)
     path = f"/m/{match['token']}/news"
     unchanged = client.get(path, headers={"If-None-Match": f'W/"{FIRST}"'})
     assert unchanged.status_code == 304 and unchanged.data == b""
@@ -212,7 +215,7 @@ def test_asked_again_with_the_news_it_has_a_phone_hears_304(client):
     changed = client.get(path, headers={"If-None-Match": f'W/"{FIRST}"'})
     assert changed.status_code == 200 and changed.headers["X-News"] == "sheet"
     assert changed.headers["ETag"] == f'W/"{news_id(1, None, False)}"'
-    assert "Hand 1 was saved on another phone: Ben +1" in changed.get_data(as_text=True)
+    assert "Hand 1 was saved on another phone: Ben +1" in shown(changed)
     again = client.get(path, headers={"If-None-Match": changed.headers["ETag"]})
     assert again.status_code == 304
 
@@ -220,7 +223,7 @@ def test_asked_again_with_the_news_it_has_a_phone_hears_304(client):
 def test_the_match_api_answers_an_unchanged_match_with_304(client):
     """`GET /api/v1/matches/<token>` sends an ETag (the version) and answers If-None-Match
     with 304."""
-    match = new_match(client)
+    match = start(client, hands=0)
     first = client.get(f"{MATCHES}/{match['token']}")
     etag = first.headers["ETag"]
     assert etag == 'W/"v0"'
@@ -232,26 +235,51 @@ def test_the_match_api_answers_an_unchanged_match_with_304(client):
 
 
 def test_the_sheet_names_its_news_and_where_to_listen(client):
-    match = new_match(client)
-    page = BeautifulSoup(client.get(f"/m/{match['token']}").get_data(as_text=True),
-                         "html.parser")
-    news = page.select_one("#sheet [data-seen]")
+    match = start(client, hands=0)
+    news = parsed(client.get(f"/m/{match['token']}")).select_one("#sheet [data-seen]")
     assert news["data-seen"] == FIRST
     assert news["data-events"] == f"/m/{match['token']}/events"
     assert news["data-news"] == f"/m/{match['token']}/news"
-    watched = BeautifulSoup(client.get(f"/v/{match['view_token']}").get_data(as_text=True),
-                            "html.parser").select_one("#sheet [data-seen]")
+    watched = parsed(client.get(f"/v/{match['view_token']}")).select_one("#sheet [data-seen]")
     assert watched["data-events"] == f"/v/{match['view_token']}/events"
-    assert not re.search(match["token"], str(watched))
+    assert match["token"] not in str(watched)
 
 
-def test_news_is_read_through_the_store_s_own_table(app):
-    """Every change of a match leaves a row for the watchers (a trigger writes it)."""
-    with app.app_context():
-        db = store.get_db()
-        match = store.create_match(db, "burro", ["A", "B"], {})
-        before = db.execute("SELECT count(*) FROM match_news").fetchone()[0]
-        store.add_hand(db, match, {"burro": 0}, 0)
-        store.rename_match(db, match, "x")
-        after = db.execute("SELECT count(*) FROM match_news").fetchone()[0]
-    assert after == before + 2
+def test_a_change_another_server_process_commits_reaches_a_listening_phone_at_once(
+        app, client, monkeypatch):
+    """Every change of a match is written down for the phones in the change's own
+    transaction (a trigger): another server process's hand, and a title another program
+    sets in the file, each reach a stream held here at once, long before the stream would
+    look again by itself."""
+    monkeypatch.setattr(live, "KEEP_ALIVE", 5.0)
+    match = start(client, hands=0, players=THREE)
+    stream = Stream(client, f"/m/{match['token']}/events?seen={FIRST}")
+    stream.first_chunks(1)
+
+    def heard_at_once(change) -> dict:
+        began = time.monotonic()
+        change()
+        event = stream.next_event(skipping_keep_alives=0)
+        assert time.monotonic() - began < 2.5
+        return event
+
+    def hand_saved_by_another_worker():
+        other_worker = store.connect(app.config["DATABASE"])
+        try:
+            saved = store.get_match(other_worker, match["token"])
+            store.add_hand(other_worker, saved, {"burro": 2}, saved.version)
+        finally:
+            other_worker.close()
+
+    def title_set_elsewhere():
+        with closing(sqlite3.connect(app.config["DATABASE"])) as elsewhere, elsewhere:
+            elsewhere.execute("UPDATE matches SET title = 'Friday' WHERE token = ?",
+                              [match["token"]])
+
+    heard = heard_at_once(hand_saved_by_another_worker)
+    assert heard["id"] == news_id(1, None, False)
+    assert "Hand 1 was saved on another phone: Carla +1" in shown(sheet_in(heard))
+    heard = heard_at_once(title_set_elsewhere)
+    stream.close()
+    assert heard["id"] == news_id(1, "Friday", False)
+    assert "Friday" in sheet_in(heard).h1.get_text()

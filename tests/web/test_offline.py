@@ -10,16 +10,23 @@ Static files get long-lived caching with names that change with their content."
 import re
 
 import pytest
+from helpers import parsed
 
 YEAR = 365 * 24 * 3600
 VERSIONED = re.compile(r"/static/(?P<stem>[\w./-]+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.\w+)")
 
 
+def static_files(page) -> list[str]:
+    """The versioned static files a page names in its elements' attributes (a script's
+    src, a stylesheet's href, the htmx loader's fallback)."""
+    return [value for tag in page.find_all(True) for value in tag.attrs.values()
+            if isinstance(value, str) and VERSIONED.fullmatch(value)]
+
+
 # --- Versioned static files ----------------------------------------------------------------
 
 def test_pages_name_static_files_by_their_content_and_phones_keep_them_a_year(client):
-    page = client.get("/").get_data(as_text=True)
-    named = [match.group(0) for match in VERSIONED.finditer(page)]
+    named = static_files(parsed(client.get("/")))
     assert any("/app." in name for name in named) and any("/panel." in name for name in named)
     for name in named:
         response = client.get(name)
@@ -61,8 +68,9 @@ def test_the_service_worker_keeps_every_static_file_by_its_current_name(client):
     assert response.status_code == 200 and response.mimetype == "text/javascript"
     assert "no-cache" in response.headers["Cache-Control"]
     listed = set(re.findall(r'"(/static/[^"]+)"', response.get_data(as_text=True)))
-    page = client.get("/").get_data(as_text=True)
-    assert set(VERSIONED.findall(page)) <= {VERSIONED.match(name).groups() for name in listed}
+    named = static_files(parsed(client.get("/")))
+    assert {VERSIONED.match(name).groups() for name in named} <= \
+        {VERSIONED.match(name).groups() for name in listed}
     assert "/static/icon-512." in " ".join(listed)
     for name in listed:
         assert client.get(name).cache_control.immutable, name

@@ -8,6 +8,7 @@ several answers (no game named: each game's rule).
 """
 
 import pytest
+from helpers import rule_hits
 
 from rules_content import GAMES, LANGUAGES, load_document
 
@@ -173,17 +174,11 @@ QUESTIONS = [
 ]
 
 
-def hits(client, query, **params):
-    response = client.get("/api/v1/rules/search", query_string={"q": query, **params})
-    assert response.status_code == 200
-    return response.json["hits"]
-
-
 @pytest.mark.parametrize("query, lang, expected", QUESTIONS,
                          ids=[f"{lang}-{query}" for query, lang, _ in QUESTIONS])
 def test_a_player_s_question_finds_the_section_that_answers_it_first(client, query, lang,
                                                                      expected):
-    found = hits(client, query, lang=lang)
+    found = rule_hits(client, query, lang=lang)
     assert found, "nothing found"
     first = found[0]
     leading = [(hit["game"], hit["section"], hit["lang"]) for hit in found[:3]]

@@ -1,12 +1,26 @@
 """Sharing a match: QR codes of its links, and the read-only view link that shows the live
 sheet to spectators but never changes it, nor reveals the link that does."""
 
-import re
 import xml.etree.ElementTree as ET
 
 import pytest
 import sqlite_utils
-from helpers import FOUR, GERMAN, HANDS, HTMX, MATCHES, SVG, dark_modules, qr_of, start, text
+from helpers import (
+    FOUR,
+    GERMAN,
+    HANDS,
+    HTMX,
+    MATCHES,
+    SVG,
+    dark_modules,
+    parsed,
+    qr_of,
+    root,
+    shown,
+    start,
+    text,
+    totals,
+)
 
 import store
 
@@ -44,16 +58,17 @@ def test_an_unknown_link_has_no_qr_code(client):
 def test_the_sheets_share_section_offers_both_links_and_their_codes(client, static_url,
                                                                    table_wifi):
     match = start(client)
-    page = text(client.get(f"/m/{match['token']}"))
-    share = page[page.index('<details class="share">'):]
+    page = parsed(client.get(f"/m/{match['token']}"))
+    share = page.select_one("details.share")
     url, view_url = (at_the_table(match[key], table_wifi) for key in ("url", "view_url"))
-    for shown in (f'src="/m/{match["token"]}/qr.svg"', f'value="{url}"',
-                  f'src="/v/{match["view_token"]}/qr.svg"', f'value="{view_url}"',
-                  "data-copy=", "data-share="):
-        assert shown in share
+    assert [code["src"] for code in share.select("img")] == [
+        f"/m/{match['token']}/qr.svg", f"/v/{match['view_token']}/qr.svg"]
+    assert [field["value"] for field in share.select("input")] == [url, view_url]
     # The copy and share buttons need the browser's help: script-made, hidden without it.
-    assert f'<script src="{static_url("share.js")}" defer>' in page
-    assert all(" hidden>" in button for button in re.findall(r"<button[^>]*data-(?:copy|share)=[^>]*>", share))
+    assert page.select_one(f'script[src="{static_url("share.js")}"]').has_attr("defer")
+    buttons = share.select("button[data-copy], button[data-share]")
+    assert share.select("[data-copy]") and share.select("[data-share]")
+    assert buttons and all(button.has_attr("hidden") for button in buttons)
 
 
 def test_the_api_answer_names_the_view_link(client):
@@ -75,11 +90,11 @@ def test_the_api_answer_names_the_view_link(client):
 def test_the_view_link_shows_totals_and_history_in_both_languages(client, headers, note,
                                                                   history):
     match = start(client)
-    page = text(client.get(f"/v/{match['view_token']}", headers=headers))
-    assert note in page
-    assert f'<h2 class="history-title" id="history">{history}</h2>' in page
-    assert re.search(r'<span class="total">1</span>', page)  # Carla is the burro once
-    assert '<th scope="row">1</th>' in page
+    page = parsed(client.get(f"/v/{match['view_token']}", headers=headers))
+    assert note in shown(page)
+    assert shown(page.select_one("h2.history-title#history")) == history
+    assert "1" in totals(page)  # Carla is the burro once
+    assert [shown(number) for number in page.select('th[scope="row"]')] == ["1"]
 
 
 @pytest.mark.parametrize("game", HANDS)
@@ -87,34 +102,33 @@ def test_the_view_link_shows_no_control_that_writes(client, game):
     """No entry panel, no undo, no hand to tap for its correction: only the language switch
     is a form."""
     match = start(client, game)
-    page = text(client.get(f"/v/{match['view_token']}"))
-    assert '<section id="sheet" class="sheet">' in page
-    assert [form for form in re.findall(r"<form[^>]*>", page)
-            if 'class="language"' not in form] == []
-    for control in ("hx-post", 'class="panel', 'class="undo"', "/hands/", 'class="toast"',
-                    'href="/m/'):
-        assert control not in page, control
+    response = client.get(f"/v/{match['view_token']}")
+    page = parsed(response)
+    assert page.select("section#sheet.sheet")
+    assert [form for form in page.select("form") if form.get("class") != ["language"]] == []
+    for control in ("[hx-post]", '[class^="panel"]', ".undo", ".toast", 'a[href^="/m/"]'):
+        assert not page.select(control), control
+    assert "/hands/" not in text(response)
 
 
 def test_the_view_link_keeps_up_with_the_table(client):
     """The read-only sheet listens to the match's news through its own link, and the news is
     the sheet as it stands."""
     match = start(client)
-    page = text(client.get(f"/v/{match['view_token']}"))
-    assert f'data-events="/v/{match["view_token"]}/events"' in page
+    page = parsed(client.get(f"/v/{match['view_token']}"))
+    assert page.select_one("[data-events]")["data-events"] == f"/v/{match['view_token']}/events"
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 2})
-    fragment = text(client.get(f"/v/{match['view_token']}/news"))
-    assert fragment.lstrip().startswith('<section id="sheet"')
-    assert '<span class="total">2</span>' in fragment
+    fragment = parsed(client.get(f"/v/{match['view_token']}/news"))
+    assert root(fragment).name == "section" and root(fragment)["id"] == "sheet"
+    assert "2" in totals(fragment)
 
 
 def test_play_again_from_the_view_link_keeps_the_players(client):
     match = start(client, limit=1)
-    page = text(client.get(f"/v/{match['view_token']}"))
-    again = f'href="/burro/new?again={match["view_token"]}"'
-    assert again in page
-    form = text(client.get(f"/burro/new?again={match['view_token']}"))
-    assert all(f'value="{name}"' in form for name in FOUR)
+    page = parsed(client.get(f"/v/{match['view_token']}"))
+    assert page.select(f'a[href="/burro/new?again={match["view_token"]}"]')
+    form = parsed(client.get(f"/burro/new?again={match['view_token']}"))
+    assert [field["value"] for field in form.select("input[name=players]")] == FOUR
 
 
 # --- Nothing written, nothing revealed -------------------------------------------------------
@@ -136,7 +150,7 @@ def test_a_sheet_form_sent_with_the_view_token_is_forbidden(client, post, path, 
     response = post(path.format(token=match["view_token"]),
                     {**form, "version": str(before["version"])})
     assert response.status_code == 403
-    assert "This link only shows the score" in text(response)
+    assert "This link only shows the score" in shown(response)
     assert client.get(f"{MATCHES}/{match['token']}").json == before
 
 

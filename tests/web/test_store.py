@@ -2,11 +2,14 @@
 
 import shutil
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
+from helpers import parsed, start
 
 import store
+from store.connection import exclusive
 
 
 @pytest.fixture
@@ -183,39 +186,6 @@ def test_a_version_is_told_and_its_history_shown_without_changes_made_after_it(t
         there.close()
 
 
-def sqlite_steps(db, action) -> int:
-    """How many steps of SQLite's virtual machine ``action()`` takes on ``db``: what it
-    reads and writes, counted the same on every machine."""
-    steps = []
-    db.conn.set_progress_handler(lambda: steps.append(1), 1)
-    try:
-        action()
-    finally:
-        db.conn.set_progress_handler(None, 1)
-    return len(steps)
-
-
-def test_a_hand_saved_into_a_long_match_reads_no_more_than_into_a_short_one(db):
-    """The five-hundredth hand of an evening costs the store what the tenth did: it is
-    numbered and counted against the limit from a few index entries (the entries replaced
-    or undone, which are few, are counted one by one)."""
-    db.execute("PRAGMA synchronous = OFF")  # Only the counted steps matter here.
-
-    def costs(hands: int) -> int:
-        match = store.create_match(db, "burro", ["Anna", "Ben", "Carla"], {"variant": "cangkul"})
-        for number in range(hands):
-            match = store.add_hand(db, match, {"winner": number % 3}, match.version)
-        match = store.replace_hand(db, match, 3, {"winner": 0}, match.version)
-        match = store.undo_last_hand(db, match, match.version)
-        saving = sqlite_steps(db, lambda: store.add_hand(db, match, {"winner": 1},
-                                                         match.version))
-        assert store.get_match(db, match.token).hands == (*match.hands, {"winner": 1})
-        return saving
-
-    short, long = costs(10), costs(500)
-    assert long <= short * 1.2, (short, long)
-
-
 def test_the_database_allows_one_live_entry_per_hand(db):
     """Two phones saving hand 1 at the same moment: the index lets only one through."""
     match = store.create_match(db, "burro", ["A", "B"], {})
@@ -233,20 +203,25 @@ def test_init_db_command(runner, app):
     assert f"Schema version {len(store.STEPS)}" in result.output
 
 
-def test_a_sheet_opened_again_at_the_top_of_the_list_writes_nothing(db):
-    """Every view of a sheet remembers it on the device: a reload must not take the write
-    lock that the table's saves queue for."""
-    first = store.create_match(db, "burro", ["Anna", "Ben"], {"limit": 5})
-    second = store.create_match(db, "burro", ["Carla", "Dan"], {"limit": 5})
-    store.remember_match(db, "phone", first.token)
-    store.remember_match(db, "phone", second.token)
-    writes = db.conn.total_changes
-    store.remember_match(db, "phone", second.token)
-    assert db.conn.total_changes == writes
-    store.remember_match(db, "phone", first.token)
-    assert db.conn.total_changes == writes + 1
-    assert [listed.match.token for listed in store.device_matches(db, "phone")] == [
-        first.token, second.token]
+def test_a_sheet_reloaded_while_another_phone_saves_answers_without_waiting(app, client):
+    """Every view of a sheet remembers it on the phone's list: the sheet already at the top,
+    opened again, writes nothing, so a reload never queues behind the table's saves."""
+    first, second = (start(client, hands=0)["token"] for _match in range(2))
+    for token in (first, second):
+        assert client.get(f"/m/{token}").status_code == 200
+    reloaded = []
+    reload = threading.Thread(target=lambda: reloaded.append(client.get(f"/m/{second}")))
+    # Another phone's save holds the writers' turn meanwhile.
+    with exclusive(app.config["DATABASE"]):
+        reload.start()
+        reload.join(timeout=5)
+        assert not reload.is_alive(), "the reload waited for the save"
+    reload.join()
+    assert reloaded[0].status_code == 200
+    # A sheet further down the list, opened again, moves to the top.
+    client.get(f"/m/{first}")
+    listed = parsed(client.get("/")).select("#my-matches li.listed > a")
+    assert [link["href"] for link in listed] == [f"/m/{first}", f"/m/{second}"]
 
 
 def test_a_database_of_the_release_that_counted_its_migrations_is_adopted(tmp_path):
