@@ -112,7 +112,7 @@ def test_the_list_shows_players_leader_and_last_change_in_the_phones_time(client
     page = text(client.get("/"))
     assert listed(page)["continue"] == [("Burro · May 3, 2025", "Anna · Ben · Carla", False)]
     assert "1 hand · ahead: Anna, Carla" in page
-    # static/panel.js shows such a time in the phone's zone, as in the sheet's history.
+    # static/panel/main.js shows such a time in the phone's zone, as in the sheet's history.
     assert ('Last change: May 3, 2025, <time datetime="2025-05-03T19:10:11+00:00">19:10 UTC'
             '</time>') in page
 
