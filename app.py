@@ -192,11 +192,14 @@ def _static_file_conditional(response):
 
 
 def _security_headers(response):
-    """A strict CSP (scripts only from here and the one pinned CDN file), no match link in
-    referrers, and no match in a shared cache."""
+    """A strict CSP (scripts only from here and the one pinned CDN file, and the page's
+    import map, which runs nothing), no match link in referrers, and no match in a shared
+    cache."""
+    scripts = " ".join(filter(None, ("'self'", current_app.config["HTMX_CDN_URL"],
+                                     assets.import_map_source())))
     response.headers["Content-Security-Policy"] = (
         "default-src 'self'; "
-        f"script-src 'self' {current_app.config['HTMX_CDN_URL']}; "
+        f"script-src {scripts}; "
         "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
     )

@@ -3,19 +3,28 @@
 ``url_for("static", filename="app.css")`` gives ``/static/app.1f2e3d4c5b.css``: a phone keeps
 that file without asking again, and a new release, with new names, is fetched at once. The
 plain name still answers (the manifest's icons, an old page), but is checked each time.
+The entry panel's ES modules import each other by plain names (``./controls.js``); the
+page's import map sends those to the versioned names too.
 """
 
+import base64
+import glob
 import hashlib
 import os
 import re
 
-from flask import Flask, abort, current_app, send_from_directory
+from flask import Flask, abort, current_app, g, request, send_from_directory
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 from werkzeug.security import safe_join
 
 # A year, and "immutable": a named version never changes, so a phone need not even ask.
 LONG_LIVED = 365 * 24 * 3600
 DIGEST_LENGTH = 10
 HASHED_NAME = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<suffix>\.[^./]+)$")
+
+# The folder of the entry panel's ES modules (no build step: the browser loads them as written).
+MODULES = "panel"
 
 # filename -> (modification time, digest): a file edited while the app runs gets a new name.
 _digests: dict[str, tuple[float, str]] = {}
@@ -57,6 +66,32 @@ def all_hashed_urls(leaving_out: tuple[str, ...] = ()) -> list[str]:
     return [f"{prefix}/{hashed_name(name)}" for name in names if not name.startswith(left_out)]
 
 
+def module_urls() -> dict[str, str]:
+    """Each module's plain address, as a module importing it by a relative name asks for
+    it, mapped to its versioned address; read once for a page, which names them three
+    times (the import map, the preloads, the CSP)."""
+    if "module_urls" not in g:
+        prefix = f"{request.script_root}{current_app.static_url_path}/"
+        names = sorted(glob.glob(f"{MODULES}/*.js", root_dir=current_app.static_folder))
+        g.module_urls = {prefix + name: prefix + hashed_name(name) for name in names}
+    return g.module_urls
+
+
+def import_map() -> Markup:
+    """The page's ``<script type="importmap">``: every module comes by its versioned name,
+    which a phone keeps a year and the service worker keeps offline."""
+    return htmlsafe_json_dumps({"imports": module_urls()})
+
+
+def import_map_source() -> str | None:
+    """The import map of the page being answered as the Content-Security-Policy allows it,
+    by the hash of its text; None for an answer that holds none (a fragment, a file)."""
+    if "module_urls" not in g:
+        return None
+    digest = hashlib.sha256(str(import_map()).encode()).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
 def _versioned(endpoint: str, values: dict) -> None:
     if endpoint == "static" and "filename" in values:
         values["filename"] = hashed_name(values["filename"])
@@ -82,3 +117,5 @@ def serve(filename: str):
 def register(app: Flask) -> None:
     app.url_defaults(_versioned)
     app.view_functions["static"] = serve
+    app.add_template_global(import_map)
+    app.add_template_global(module_urls)

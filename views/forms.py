@@ -1,6 +1,6 @@
 """What every form of a page carries: the phone's CSRF token and, on an entry form, a key
 of its own. A page rendered once for every phone (the news a match's streams send) carries
-neither: the phone puts in its own token and makes its own keys (static/panel.js)."""
+neither: the phone puts in its own token and makes its own keys (static/panel/live.js)."""
 
 import secrets
 from contextlib import contextmanager

@@ -1,7 +1,8 @@
 // Tablemate's service worker: the app opens with the wifi gone. The static files (under
 // versioned names) are kept when it installs; each page is fetched from the server when it
 // can be and kept, so the last sheet seen of each match still opens offline. Saves are not
-// its business: an entry that could not be sent waits on the page (static/panel.js).
+// its business: an entry that could not be sent waits on the page (static/panel/save.js,
+// outbox.js).
 "use strict";
 
 const ASSETS = {{ assets|tojson }};
@@ -11,6 +12,7 @@ const PAGES_KEPT = 40;
 const VERSIONED = new RegExp("^(.+)\\.[0-9a-f]{" + {{ digest_length }} + "}(\\.[^./]+)$");
 
 // An old page names the static files of its day: offline, today's copy of the same file.
+// A module asked for by its plain name (a browser without import maps) gets it too.
 const plainName = (path) => path.replace(VERSIONED, "$1$2");
 const currentAsset = new Map(ASSETS.map((path) => [plainName(path), path]));
 

@@ -322,8 +322,9 @@ def strategies(table: Table) -> dict:
         ("rules.show", "GET"): page_get(table, "/rules/{game}"),
         ("rules.results", "GET"): page_get(table, "/rules/search"),
         ("offline.worker", "GET"): page_get(table, "/sw.js"),
-        ("static", "GET"): st.builds(lambda name: Call("GET", f"/static/{name}"),
-                                     segment(["app.css", "vendor", "panel.js", "..", "%2e%2e"])),
+        ("static", "GET"): st.builds(
+            lambda name: Call("GET", f"/static/{name}"),
+            segment(["app.css", "vendor", "panel/main.js", "..", "%2e%2e"])),
         ("api_rules.search_rules", "GET"): page_get(table, "/api/v1/rules/search"),
         ("api_docs.openapi_document", "GET"): page_get(table, "/api/v1/openapi.json"),
         ("api_docs.show", "GET"): page_get(table, "/api/v1/docs"),

@@ -95,7 +95,7 @@ def test_the_list_shows_players_leader_and_last_change_in_the_phones_time(client
     page = parsed(client.get("/"))
     assert listed(page)["continue"] == [("Burro · May 3, 2025", "Anna · Ben · Carla", False)]
     assert "1 hand · ahead: Anna, Carla" in shown(page)
-    # static/panel.js shows such a time in the phone's zone, as in the sheet's history.
+    # static/panel/main.js shows such a time in the phone's zone, as in the sheet's history.
     changed = page.select_one("#my-matches time")
     assert changed["datetime"] == "2025-05-03T19:10:11+00:00"
     assert shown(changed.parent) == "Last change: May 3, 2025, 19:10 UTC"

@@ -110,7 +110,7 @@ def test_a_hand_saved_while_a_phone_listens_reaches_it(client):
 
 def test_every_phone_of_a_link_and_language_gets_the_same_bytes_without_anyones_token(client):
     """Rendered once for all: no phone's CSRF token nor entry key is in it; each phone puts
-    in its own (static/panel.js)."""
+    in its own (static/panel/live.js)."""
     match = start(client, hands=0)
     client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 1})
     events = []

@@ -27,7 +27,7 @@ def static_files(page) -> list[str]:
 
 def test_pages_name_static_files_by_their_content_and_phones_keep_them_a_year(client):
     named = static_files(parsed(client.get("/")))
-    assert any("/app." in name for name in named) and any("/panel." in name for name in named)
+    assert any("/app." in name for name in named) and any("/panel/main." in name for name in named)
     for name in named:
         response = client.get(name)
         assert response.status_code == 200, name

@@ -30,7 +30,7 @@ def a_whole_page(body: bytes) -> bool:
 
 
 @pytest.mark.parametrize("encoding", DECODE)
-@pytest.mark.parametrize("filename", ["app.css", "panel.js", "vendor/htmx-2.0.11.min.js"])
+@pytest.mark.parametrize("filename", ["app.css", "panel/controls.js", "vendor/htmx-2.0.11.min.js"])
 def test_styles_and_scripts_come_compressed(client, static_url, encoding, filename):
     plain = client.get(static_url(filename)).get_data()
     response, decoded = fetched(client, static_url(filename), encoding)

@@ -1,10 +1,10 @@
 """The entry panel of the games counted in card points (Burraco, Buraco), as a form: each
 side's hand as numbers, as taps on the card counter, or as a total counted on paper.
 
-On the phone a script presses the buttons at once (static/panel.js); without it every button
-posts the whole form and ``press`` does the same here, so the panel works either way. One
-mechanism, a ``CountedPanel`` per rule set: which piles are counted, the steppers, the
-choice each side makes (pozzetto, dead pile) and how a side's end is written.
+On the phone a script presses the buttons at once (static/panel/controls.js); without it
+every button posts the whole form and ``press`` does the same here, so the panel works
+either way. One mechanism, a ``CountedPanel`` per rule set: which piles are counted, the
+steppers, the choice each side makes (pozzetto, dead pile) and how a side's end is written.
 """
 
 from collections.abc import Mapping
@@ -143,8 +143,8 @@ class SideDraft:
         return self.typed[pile] if total is None else total
 
     def tap_summary(self, pile: str) -> str:
-        """"185 + 3×10 + 1×30 = 245" for the tap counter's running line (static/panel.js
-        writes the same line as the taps come)."""
+        """"185 + 3×10 + 1×30 = 245" for the tap counter's running line (static/panel/
+        controls.js writes the same line as the taps come)."""
         base = parse_int(self.typed[pile] or "0")
         parts = [self.typed[pile]] if base else []
         parts += [f"{count}×{self.values[name]}" for name, count in self.taps[pile].items()

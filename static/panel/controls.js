@@ -1,0 +1,267 @@
+// What a tap on an entry panel does, at once and on the phone: a counter, stepper, toggle or
+// choice changes the form's own inputs, with no request. Without this module every such
+// button posts the form and the server does the same, so the state always lives in the
+// inputs and the plain form keeps working.
+//
+// The markup says what each control does:
+//   data-add="NAME" data-step="1" [data-max="60"]  add to a whole-number input
+//   data-sign="NAME"                                turn a typed total's sign around
+//   data-set="NAME" data-value="V"                  set an input (e.g. a side's mode)
+//   data-clear="NAME"                               empty a pile: its typed points and taps
+//   data-append="NAME" data-value="A♠" [data-once]  add a card to a typed list of cards
+//                                                   (once: greyed out while in the list)
+//   data-pop="NAME"                                 take the last card off that list
+//   data-check                                      ask for the preview (Enter in a field)
+//   data-complement="NAME" data-total="120"         fill the other side in: 120 − this
+//   data-when="A=1&B=2|C=3" / data-unless="…"       shown (and enabled) only while one of the
+//                                                   "|" groups holds (each "&" part of it)
+//   data-count-of="NAME"                            shows an input's value
+//   data-pile-sum="NAME"                            "185 + 3×10 + 1×30 = 245" for a pile
+//   data-label-by="NAME" data-labels='{"V": "…"}'   a name that follows a choice
+// Elsewhere, Enter in a field with enterkeyhint="next" moves to the next field of its name.
+//
+// Interface: PANEL (a panel's selector); valueOf, setValue and whole (a form's inputs);
+// render(form) (what the panel shows, from its inputs); tapSum (a pile's points);
+// describe(form, fields) and wordsOf(element) (an entry in words). After a tap or a choice
+// the form is told "panel-changed": its preview asks the server, drafts.js keeps the entry.
+
+export const PANEL = "form[data-local-panel]";
+
+const field = (form, name) => form.elements.namedItem(name);
+
+export function valueOf(form, name) {
+  const found = field(form, name);
+  if (!found) return "";
+  if (found instanceof RadioNodeList || found.type === "radio") {
+    const checked = [...(found.length ? found : [found])].find((input) => input.checked);
+    return checked ? checked.value : "";
+  }
+  return found.value;
+}
+
+// A whole number as the server reads one (parse_int in scoring/values.py), else null.
+const number = (text) => (/^-?[0-9]{1,9}$/.test(String(text).trim()) ? parseInt(text, 10) : null);
+export const whole = (text) => number(text) ?? 0;
+
+export function setValue(form, name, value) {
+  const found = field(form, name);
+  if (!found) return;
+  const inputs = found.length && !(found instanceof HTMLSelectElement) ? [...found] : [found];
+  // A choice's name may also stand on a fixed hidden field (Burraco's "nobody ran out"
+  // pozzetto): setting the choice ticks a box and leaves that field alone.
+  const choices = inputs.filter((input) => input.type === "radio" || input.type === "checkbox");
+  for (const input of choices.length ? choices : inputs) {
+    if (input.type === "radio" || input.type === "checkbox") {
+      input.checked = input.value === value;
+    } else {
+      input.value = value;
+    }
+  }
+}
+
+// --- What a button does -------------------------------------------------------------
+
+function press(form, button) {
+  const data = button.dataset;
+  if (data.add) {
+    const max = data.max ? whole(data.max) : Infinity;
+    const next = Math.min(Math.max(whole(valueOf(form, data.add)) + whole(data.step), 0), max);
+    setValue(form, data.add, String(next));
+  } else if (data.sign) {
+    const total = valueOf(form, data.sign).trim();
+    setValue(form, data.sign, total.startsWith("-") ? total.slice(1) : "-" + total);
+  } else if (data.set) {
+    setValue(form, data.set, data.value);
+  } else if (data.clear) {
+    setValue(form, data.clear, "");
+    for (const input of form.querySelectorAll(`[data-pile="${data.clear}"]`)) input.value = "0";
+  } else if (data.append) {
+    setValue(form, data.append, [valueOf(form, data.append).trim(), data.value].join(" ").trim());
+  } else if (data.pop) {
+    setValue(form, data.pop, valueOf(form, data.pop).trim().split(/[\s,]+/).slice(0, -1).join(" "));
+  } else if (!button.matches("[data-check]")) {
+    return false;
+  }
+  return true;
+}
+
+// Two sides' card points add up to a fixed total: the other side's follow, until typed.
+function complement(form, input) {
+  delete input.dataset.filled;
+  const other = field(form, input.dataset.complement);
+  const typed = input.value.trim();
+  if (!other || (other.value && other.dataset.filled !== "auto")) return;
+  const total = whole(input.dataset.total);
+  const rest = /^\d+$/.test(typed) && whole(typed) <= total ? String(total - whole(typed)) : "";
+  other.value = rest;
+  other.dataset.filled = rest ? "auto" : "";
+}
+
+// --- The tap counter ----------------------------------------------------------------
+
+// A pile's points: the number typed (where the taps start counting, none is 0) plus each
+// value class's taps times its value; null when the typed text is no number. The pair of
+// tap_sum in views/games/counted.py: the server counts a pile the same way.
+export function tapSum(typed, taps, values) {
+  const base = number(typed || "0");
+  if (base === null) return null;
+  return Object.entries(taps).reduce((sum, [name, count]) => sum + count * values[name], base);
+}
+
+// The classes tapped on a pile, as tapSum takes them: counts and card values by name.
+function tapsOf(form, pile) {
+  const taps = {};
+  const values = {};
+  for (const input of form.querySelectorAll(`[data-pile="${pile}"]`)) {
+    if (whole(input.value) <= 0) continue;
+    taps[input.name] = whole(input.value);
+    values[input.name] = whole(input.dataset.cardValue);
+  }
+  return { taps, values };
+}
+
+function pileTotal(form, pile) {
+  const { taps, values } = tapsOf(form, pile);
+  return tapSum(valueOf(form, pile).trim(), taps, values);
+}
+
+// The running line as tap_summary in views/games/counted.py writes it: typed text that is
+// no number stays after "=", to be refused by the server.
+function pileSum(form, pile) {
+  const typed = valueOf(form, pile).trim();
+  const { taps, values } = tapsOf(form, pile);
+  const names = Object.keys(taps);
+  if (!names.length) return "";
+  const parts = names.map((name) => `${taps[name]}×${values[name]}`);
+  return [...(number(typed || "0") ? [typed] : []), ...parts].join(" + ")
+    + " = " + (tapSum(typed, taps, values) ?? typed);
+}
+
+// --- What the panel shows, derived from its inputs ----------------------------------
+
+const holds = (form, conditions) =>
+  conditions.split("|").some((group) => group.split("&").every((condition) => {
+    const [name, value] = condition.split("=");
+    return valueOf(form, name) === value;
+  }));
+
+export function render(form) {
+  for (const element of form.querySelectorAll("[data-when], [data-unless]")) {
+    const shown = (!element.dataset.when || holds(form, element.dataset.when))
+      && (!element.dataset.unless || !holds(form, element.dataset.unless));
+    element.hidden = !shown;
+    // A hidden alternative sends nothing: a fieldset disables every control inside it.
+    if (element instanceof HTMLFieldSetElement) element.disabled = !shown;
+  }
+  for (const output of form.querySelectorAll("[data-count-of]")) {
+    const count = valueOf(form, output.dataset.countOf);
+    output.textContent = output.dataset.prefix ? output.dataset.prefix + count : count;
+    if (output.dataset.prefix) output.hidden = whole(count) === 0;
+  }
+  for (const button of form.querySelectorAll("[data-add][data-step^='-']")) {
+    button.disabled = whole(valueOf(form, button.dataset.add)) === 0;
+  }
+  for (const line of form.querySelectorAll("[data-pile-sum]")) {
+    const sum = pileSum(form, line.dataset.pileSum);
+    line.hidden = !sum;
+    const text = line.querySelector(".sum-text");
+    if (text) text.textContent = sum;
+  }
+  for (const label of form.querySelectorAll("[data-label-by]")) {
+    const labels = JSON.parse(label.dataset.labels);
+    const chosen = valueOf(form, label.dataset.labelBy);
+    label.textContent = chosen in labels ? labels[chosen] : labels[""];
+  }
+  for (const card of form.querySelectorAll("[data-append][data-once]")) {
+    const listed = valueOf(form, card.dataset.append).trim().toUpperCase().split(/[\s,]+/);
+    card.disabled = listed.includes(card.dataset.value.toUpperCase());
+  }
+  for (const toggle of form.querySelectorAll("[data-set][data-value][aria-pressed]")) {
+    toggle.setAttribute("aria-pressed", String(valueOf(form, toggle.dataset.set) === toggle.dataset.value));
+  }
+}
+
+// --- An entry in words ([data-describe]) ----------------------------------------------
+
+export const wordsOf = (element) => (element.innerText || element.textContent).replace(/\s+/g, " ").trim();
+
+// One part: a button that sent the hand or is pressed, a chosen choice's label, or a count
+// with its label ("Cards on the table 50"). A part in a disabled or hidden alternative does
+// not count; a side folded up does.
+function partOf(form, element, fields) {
+  if (element.closest("fieldset:disabled, [hidden]:not(.side-body)")) return "";
+  if (element instanceof HTMLButtonElement) {
+    const sent = fields.some(([name, value]) => name === element.name && value === element.value);
+    return sent || element.getAttribute("aria-pressed") === "true" ? wordsOf(element) : "";
+  }
+  if (element instanceof HTMLLabelElement) {
+    const choice = element.querySelector("input");
+    return choice && choice.checked ? wordsOf(element) : "";
+  }
+  const input = element.matches("input") ? element : element.querySelector("input:not([data-pile])");
+  const count = input ? pileTotal(form, input.name) : 0;
+  return count ? `${element.dataset.describe} ${count}` : "";
+}
+
+// What was chosen and tapped, side by side ("Anna: Cards on the table 50 · Ben: …"), for a
+// hand sent with ``fields`` ([name, value] pairs, the button pressed among them).
+export function describe(form, fields) {
+  const loose = [];
+  const sides = new Map();
+  for (const element of form.querySelectorAll("[data-describe]")) {
+    const part = partOf(form, element, fields);
+    const side = element.closest("fieldset.side");
+    if (part && side) sides.set(side, [...(sides.get(side) || []), part]);
+    else if (part) loose.push(part);
+  }
+  const named = [...sides].map(([side, parts]) => `${wordsOf(side.querySelector("legend"))}: ${parts.join(", ")}`);
+  return [...loose, ...named].join(" · ");
+}
+
+// --- After every change ---------------------------------------------------------------
+
+// A refusal is about the entry as it was: once the entry changes it no longer applies.
+const dismissRefusals = () => {
+  for (const refusal of document.querySelectorAll("#sheet > .error")) refusal.remove();
+};
+
+function changed(form) {
+  render(form);
+  dismissRefusals();
+  form.dispatchEvent(new CustomEvent("panel-changed", { bubbles: true }));
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button");
+  const form = button && button.closest(PANEL);
+  if (form && press(form, button)) {
+    event.preventDefault();
+    changed(form);
+  }
+});
+
+document.addEventListener("input", (event) => {
+  const form = event.target.closest && event.target.closest(PANEL);
+  if (!form) return;
+  if (event.target.dataset.complement) complement(form, event.target);
+  else delete event.target.dataset.filled;
+  render(form);
+  dismissRefusals();
+});
+
+document.addEventListener("change", (event) => {
+  const form = event.target.closest && event.target.closest(PANEL);
+  if (form) changed(form);
+});
+
+document.addEventListener("keydown", (event) => {
+  const input = event.target;
+  if (event.key !== "Enter" || !(input instanceof HTMLInputElement)) return;
+  if (input.enterKeyHint !== "next" || !input.form) return;
+  const same = [...input.form.elements].filter((other) => other.name === input.name);
+  const next = same[same.indexOf(input) + 1];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+});
