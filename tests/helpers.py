@@ -67,6 +67,13 @@ def shown(page) -> str:
     return re.sub(r"[ \t\r\n\f]+", " ", _read(page).get_text()).strip()
 
 
+def inline_scripts(page) -> list[Tag]:
+    """The scripts a page would run from its own text; the import map, which names where
+    modules come from and runs nothing, is none of them."""
+    return [script for script in _read(page).find_all("script")
+            if not script.get("src") and script.get("type") != "importmap"]
+
+
 def root(page) -> Tag:
     """The first element of an answer: what an htmx swap puts in place."""
     return _read(page).find(True)

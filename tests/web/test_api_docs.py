@@ -2,7 +2,7 @@
 our own static files, under the app's strict Content-Security-Policy, with no internet."""
 
 import pytest
-from helpers import DOCS, VERSIONED_VIEWER, parsed, shown
+from helpers import DOCS, VERSIONED_VIEWER, inline_scripts, parsed, shown
 
 from views.api.docs import VIEWER
 
@@ -20,9 +20,7 @@ def inline_code(page) -> list:
     attributes, event handler attributes."""
     handlers = [tag for tag in page.find_all(True)
                 if any(name.startswith("on") for name in tag.attrs)]
-    # The page's import map runs nothing; the policy allows it by its hash (test_pages.py).
-    return [*[script for script in page.find_all("script")
-              if not script.get("src") and script.get("type") != "importmap"],
+    return [*inline_scripts(page),
             *page.find_all("style"), *page.select("[style]"), *handlers]
 
 

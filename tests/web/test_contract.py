@@ -1,6 +1,7 @@
-"""The API as a contract (issue #13): every route in the OpenAPI document, bodies of the wrong
-shape refused by field in the reader's language, the examples of docs/api.md in the document, and
-schemathesis driving every operation of the live app."""
+"""The API as a contract (issue #13): every route in the OpenAPI document with examples of what
+it is sent and answers, bodies of the wrong shape refused by field in the reader's language, the
+examples of docs/api.md in the document, and schemathesis driving every operation of the live
+app."""
 
 import json
 import re
@@ -31,14 +32,93 @@ def test_the_document_is_openapi_3_1(client):
     assert document["info"]["title"] == "Tablemate API"
 
 
-def test_every_api_route_is_an_operation_of_the_document(app, client):
-    paths = client.get(DOCUMENT).json["paths"]
+def _success_schema(document: dict, operation: dict) -> dict:
+    """The component schema of an operation's 2xx answer."""
+    answered = next(answer for status, answer in operation["responses"].items()
+                    if status.startswith("2"))
+    name = answered["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    return document["components"]["schemas"][name]
+
+
+def test_every_api_route_is_an_operation_of_the_document_with_examples(app, client):
+    """The reference is the document: every route is in it, with an example of what it
+    answers and, where it takes a body, of what it is sent."""
+    document = client.get(DOCUMENT).json
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/") or rule.rule in ABOUT_THE_API:
             continue
         path = re.sub(r"<(?:[^:>]+:)?(\w+)>", r"{\1}", rule.rule)
         for method in rule.methods - {"HEAD", "OPTIONS"}:
-            assert method.lower() in paths.get(path, {}), f"{method} {path} is not documented"
+            operation = document["paths"].get(path, {}).get(method.lower())
+            assert operation, f"{method} {path} is not documented"
+            assert _success_schema(document, operation).get("examples"), \
+                f"{method} {path} has no example of its answer"
+            body = operation.get("requestBody")
+            if body:
+                name = body["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+                assert document["components"]["schemas"][name].get("examples"), \
+                    f"{method} {path} has no example of its body"
+
+
+def _shape(value):
+    """What a JSON value holds, without its values: an object's keys with their shapes, a
+    list's first item's shape (None: an empty list or a plain value)."""
+    if isinstance(value, dict):
+        return {key: _shape(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_shape(value[0])] if value else None
+    return None
+
+
+def _alike(example, real) -> bool:
+    """The same keys all the way down; an empty list or a null matches any shape."""
+    if example is None or real is None:
+        return True
+    if isinstance(example, dict) and isinstance(real, dict):
+        return example.keys() == real.keys() and all(
+            _alike(example[key], real[key]) for key in example)
+    if isinstance(example, list) and isinstance(real, list):
+        return _alike(example[0], real[0])
+    return False
+
+
+def _real_answers(client, document: dict):
+    """(method, path, answer) for an answer of every operation, each asked with the
+    document's own example of its body."""
+    def sent(method: str, path: str):
+        body = document["paths"][path][method].get("requestBody")
+        if body is None:
+            return None
+        name = body["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+        return document["components"]["schemas"][name]["examples"][0]
+
+    for path, operations in document["paths"].items():
+        if "{" not in path and "post" in operations and path != f"{MATCHES}/import":
+            yield "post", path, client.post(path, json=sent("post", path)).json
+    started = client.post(MATCHES, json=sent("post", MATCHES)).json
+    match = f"{MATCHES}/{started['token']}"
+    yield "post", f"{MATCHES}/{{token}}/hands", client.post(f"{match}/hands", json={"burro": 1}).json
+    yield "put", f"{MATCHES}/{{token}}/hands/{{number}}", client.put(f"{match}/hands/1",
+                                                                    json={"burro": 1}).json
+    yield "get", f"{MATCHES}/{{token}}", client.get(match).json
+    exported = client.get(f"{match}/export").json
+    yield "get", f"{MATCHES}/{{token}}/export", exported
+    yield "post", f"{MATCHES}/import", client.post(f"{MATCHES}/import", json=exported).json
+    yield "delete", f"{MATCHES}/{{token}}/hands/last", client.delete(f"{match}/hands/last").json
+    yield "get", "/api/v1/rules/search", client.get("/api/v1/rules/search?q=pozzetto").json
+
+
+def test_every_example_of_an_answer_has_the_shape_of_a_real_one(client):
+    """An example that a client copies must hold the keys a real answer holds, no more."""
+    document = client.get(DOCUMENT).json
+    answered = set()
+    for method, path, answer in _real_answers(client, document):
+        operation = document["paths"][path][method]
+        for example in _success_schema(document, operation)["examples"]:
+            assert _alike(_shape(example), _shape(answer)), (method, path, example, answer)
+        answered.add((method, path))
+    assert answered == {(method, path) for path, operations in document["paths"].items()
+                        for method in operations}
 
 
 def _readme_examples():

@@ -13,6 +13,7 @@ from helpers import (
     ROOT,
     THREE,
     count_rows,
+    inline_scripts,
     new_sheet,
     parsed,
     root,
@@ -181,7 +182,7 @@ def test_bad_setups_are_refused_with_a_message_and_nothing_stored(post, app, cha
     page = parsed(response)
     assert message in shown(page)
     # What was typed comes back as text: no script of it, nor any other, runs on the page.
-    assert not [script for script in page.find_all("script") if not script.get("src")]
+    assert not inline_scripts(page)
     assert count_rows(app, "matches") == 0
 
 
@@ -491,8 +492,7 @@ def test_every_page_has_a_strict_csp_and_no_inline_script(post, client, app):
         assert response.headers["Referrer-Policy"] == "same-origin"
         assert "HX-Request" in response.headers["Vary"]
         page = parsed(response)
-        assert not [script for script in page.find_all("script")
-                    if not script.get("src") and script.get("type") != "importmap"], url
+        assert not inline_scripts(page), url
         assert not page.select("[style]"), url
 
 

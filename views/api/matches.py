@@ -27,12 +27,15 @@ from .documents import match_document, match_fields, parse_document, setup_of, s
 bp = json_blueprint("api", __name__, files={"import_match": parse_document})
 HAND = models.hand_model(all_games().values())
 SETUP = models.setup_model(all_games().values())
+# The answers every game's matches share, with the examples the games give of them.
+STANDINGS, STARTED, DOCUMENT = (models.with_examples(model, all_games().values()) for model in
+                                (models.Standings, models.MatchStarted, models.MatchDocument))
 # A match by either of its links (32 characters): "/matches/import" is not one.
 MATCH = "/matches/<string(minlength=16):token>"
 
 
 @bp.post("/matches")
-@api.validate(json=SETUP, resp=refused(*REFUSED, HTTP_201=models.MatchStarted),
+@api.validate(json=SETUP, resp=refused(*REFUSED, HTTP_201=STARTED),
               tags=["matches"])
 def create_match():
     """Start a match
@@ -48,7 +51,7 @@ def create_match():
 
 
 @bp.get(MATCH)
-@api.validate(resp=refused(404, 410, HTTP_200=models.Standings, HTTP_304=None),
+@api.validate(resp=refused(404, 410, HTTP_200=STANDINGS, HTTP_304=None),
               tags=["matches"])
 def show_match(token):
     """The standings of a match
@@ -100,7 +103,7 @@ def _hand(asked) -> dict:
 
 
 @bp.post(f"{MATCH}/hands")
-@api.validate(json=HAND, resp=refused(*BY_LINK, 409, HTTP_201=models.Standings),
+@api.validate(json=HAND, resp=refused(*BY_LINK, 409, HTTP_201=STANDINGS),
               tags=["matches"])
 def add_hand(token):
     """Enter the next hand
@@ -119,7 +122,7 @@ def add_hand(token):
 
 
 @bp.put(f"{MATCH}/hands/<int:number>")
-@api.validate(json=HAND, resp=refused(*BY_LINK, 409, HTTP_200=models.Standings),
+@api.validate(json=HAND, resp=refused(*BY_LINK, 409, HTTP_200=STANDINGS),
               tags=["matches"])
 def replace_hand(token, number):
     """Correct a hand
@@ -137,7 +140,7 @@ def replace_hand(token, number):
 
 
 @bp.delete(f"{MATCH}/hands/last")
-@api.validate(query=models.UndoQuery, resp=refused(*BY_LINK, 409, HTTP_200=models.Standings),
+@api.validate(query=models.UndoQuery, resp=refused(*BY_LINK, 409, HTTP_200=STANDINGS),
               tags=["matches"])
 def undo_hand(token):
     """Take back the last hand
@@ -205,7 +208,7 @@ def _change_as_it_stands(token: str, write) -> store.Match | None:
 
 
 @bp.get(f"{MATCH}/export")
-@api.validate(resp=refused(403, 404, 410, HTTP_200=models.MatchDocument), tags=["matches"])
+@api.validate(resp=refused(403, 404, 410, HTTP_200=DOCUMENT), tags=["matches"])
 def export_match(token):
     """The whole match as one document
 
@@ -218,7 +221,7 @@ def export_match(token):
 
 
 @bp.post("/matches/import")
-@api.validate(json=models.MatchDocument, resp=refused(*REFUSED, HTTP_201=models.MatchStarted),
+@api.validate(json=DOCUMENT, resp=refused(*REFUSED, HTTP_201=STARTED),
               tags=["matches"])
 def import_match():
     """Import a match

@@ -57,6 +57,16 @@ def examples(*bodies: dict) -> ConfigDict:
     return ConfigDict(json_schema_extra={"examples": list(bodies)})
 
 
+def with_examples(model: type[BaseModel], games) -> type[BaseModel]:
+    """A model shared by every game's matches, with the examples the games give of it (each
+    game's ``answer_examples``, by the model's name)."""
+    found = [game.answer_examples[model.__name__] for game in games
+             if model.__name__ in game.answer_examples]
+    return type(model.__name__, (model,), {"__module__": model.__module__,
+                                            "__doc__": model.__doc__,
+                                            "model_config": examples(*found)})
+
+
 class Body(BaseModel):
     """A request body: a field the endpoint does not know is refused, not ignored (a typo
     would otherwise pass as a missing field)."""
@@ -126,20 +136,8 @@ def setup_model(games) -> type[Body]:
     return MatchSetup
 
 
-# A Burro match after its first hand, Ben left holding cards.
-STANDINGS = {
-    "id": 1, "version": 1, "game": "burro", "players": ["Anna", "Ben", "Carla"],
-    "options": {"first_dealer": 0, "limit": 5, "variant": "classic", "wins_target": None},
-    "units": [[0], [1], [2]], "totals": [0, 1, 0], "to_go": [5, 4, 5], "finished": False,
-    "winners": [], "losers": [], "dealer": 1, "leader": 2,
-    "hands": [{"burro": 1, "dealer": 0, "number": 1, "totals": [0, 1, 0]}],
-    "url": "http://127.0.0.1:5000/m/Qx3rTb8yLwD0pVf2kZs9mN4aHcE7uJ1g", "view_token": "Vw7hKp2qRn5tXz8cLb3mYd6fGj9sWa4e",
-    "view_url": "http://127.0.0.1:5000/v/Vw7hKp2qRn5tXz8cLb3mYd6fGj9sWa4e"}
-
-
 class Standings(Answer):
     """A match and everything derived from what was entered."""
-    model_config = examples(STANDINGS)
     id: int
     version: int = Field(description="Counts up with every change; the answer's ETag is "
                                      "`W/\"v<version>\"`.")
@@ -165,9 +163,6 @@ class Standings(Answer):
 
 
 class MatchStarted(Standings):
-    model_config = examples({**STANDINGS, "version": 0, "hands": [], "totals": [0, 0, 0],
-                              "to_go": [5, 5, 5], "dealer": 0, "leader": 1,
-                              "token": "Qx3rTb8yLwD0pVf2kZs9mN4aHcE7uJ1g"})
     token: str = Field(description="The match's secret: its write key.")
 
 
@@ -219,16 +214,7 @@ class Entry(Body):
 
 class MatchDocument(BaseModel):
     """A whole match to keep or move; it holds no token."""
-    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
-        "format": "tablemate-match", "format_version": 1, "game": "burro",
-        "players": ["Anna", "Ben", "Carla"],
-        "options": {"first_dealer": 0, "limit": 5, "variant": "classic", "wins_target": None},
-        "created_at": "2025-05-01T19:02:11+00:00", "title": "Friday at Anna's",
-        "entries": [{"number": 1, "status": "replaced", "data": {"burro": 2},
-                     "created_at": "2025-05-01T19:10:40+00:00",
-                     "ended_at": "2025-05-01T19:12:03+00:00"},
-                    {"number": 1, "status": "active", "data": {"burro": 0},
-                     "created_at": "2025-05-01T19:12:03+00:00", "ended_at": None}]}]})
+    model_config = ConfigDict(extra="ignore")
     format: Literal["tablemate-match"]
     format_version: Literal[1]
     game: GameName
@@ -257,11 +243,6 @@ class SearchHit(Answer):
 
 
 class SearchHits(Answer):
-    model_config = examples({"hits": [{
-        "game": "burraco", "lang": "en", "section": "pozzetti", "title": "The pozzetti",
-        "snippet": "…of all the cards in their hand picks up one of the pozzetti (the other "
-                   "belongs to the opponents)…", "marks": [[52, 60]],
-        "url": "/rules/burraco?lang=en#pozzetti"}], "corrected": {}, "nearest": False})
     hits: list[SearchHit]
     corrected: dict[str, str] = Field(description="Each misspelt word and the word searched "
                                                   "in its place.")

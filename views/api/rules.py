@@ -3,15 +3,17 @@
 from flask import jsonify, request
 
 from .. import rule_search
+from ..games import all_games
 from ..i18n import locale_name
 from . import models
 from .contract import REFUSED, api, json_blueprint, refused
 
 bp = json_blueprint("api_rules", __name__)
+HITS = models.with_examples(models.SearchHits, all_games().values())
 
 
 @bp.get("/rules/search")
-@api.validate(query=models.SearchQuery, resp=refused(*REFUSED, HTTP_200=models.SearchHits),
+@api.validate(query=models.SearchQuery, resp=refused(*REFUSED, HTTP_200=HITS),
               tags=["rules"])
 def search_rules():
     """Search the rules

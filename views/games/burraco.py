@@ -460,4 +460,10 @@ GAME = Game(
         "sides": SIDES_FIELD,
         "alone": (Seat | None, Field(None, description="Burraco with three players.")),
     },
+    # A search of the rules that lands in this game's pozzetti.
+    answer_examples={"SearchHits": {"hits": [{
+        "game": "burraco", "lang": "en", "section": "pozzetti", "title": "The pozzetti",
+        "snippet": "…of all the cards in their hand picks up one of the pozzetti (the other "
+                   "belongs to the opponents)…", "marks": [[52, 60]],
+        "url": "/rules/burraco?lang=en#pozzetti"}], "corrected": {}, "nearest": False}},
 )

@@ -85,6 +85,32 @@ def burro_trick():
                    reason=trick_reason(trick))
 
 
+
+# A match after its first hand, Ben left holding cards: the API's answers about matches.
+STANDINGS = {
+    "id": 1, "version": 1, "game": "burro", "players": ["Anna", "Ben", "Carla"],
+    "options": {"first_dealer": 0, "limit": 5, "variant": "classic", "wins_target": None},
+    "units": [[0], [1], [2]], "totals": [0, 1, 0], "to_go": [5, 4, 5], "finished": False,
+    "winners": [], "losers": [], "dealer": 1, "leader": 2,
+    "hands": [{"burro": 1, "dealer": 0, "number": 1, "totals": [0, 1, 0]}],
+    "url": "http://127.0.0.1:5000/m/Qx3rTb8yLwD0pVf2kZs9mN4aHcE7uJ1g", "view_token": "Vw7hKp2qRn5tXz8cLb3mYd6fGj9sWa4e",
+    "view_url": "http://127.0.0.1:5000/v/Vw7hKp2qRn5tXz8cLb3mYd6fGj9sWa4e"}
+ANSWER_EXAMPLES = {
+    "Standings": STANDINGS,
+    "MatchStarted": {**STANDINGS, "version": 0, "hands": [], "totals": [0, 0, 0],
+                     "to_go": [5, 5, 5], "dealer": 0, "leader": 1, "token": "Qx3rTb8yLwD0pVf2kZs9mN4aHcE7uJ1g"},
+    "MatchDocument": {
+        "format": "tablemate-match", "format_version": 1, "game": "burro",
+        "players": ["Anna", "Ben", "Carla"],
+        "options": {"first_dealer": 0, "limit": 5, "variant": "classic", "wins_target": None},
+        "created_at": "2025-05-01T19:02:11+00:00", "title": "Friday at Anna's",
+        "entries": [{"number": 1, "status": "replaced", "data": {"burro": 2},
+                     "created_at": "2025-05-01T19:10:40+00:00",
+                     "ended_at": "2025-05-01T19:12:03+00:00"},
+                    {"number": 1, "status": "active", "data": {"burro": 0},
+                     "created_at": "2025-05-01T19:12:03+00:00", "ended_at": None}]},
+}
+
 GAME = Game(
     slug="burro", name="Burro",
     tile=_l("Spanish trick game: whoever is left holding cards is the donkey."),
@@ -125,4 +151,5 @@ GAME = Game(
     },
     hand_examples=({"burro": 2}, {"burro": 0}, {"winner": 0}),
     setup_examples=({"players": ["Anna", "Ben", "Carla"], "options": {"limit": 5}},),
+    answer_examples=ANSWER_EXAMPLES,
 )

@@ -43,6 +43,8 @@ class Game:
     hand_examples: tuple = ()
     # Example bodies that start a match of the game in the API, without their "game".
     setup_examples: tuple = ()
+    # Examples of the answers every game's matches share, by model name ("Standings").
+    answer_examples: Mapping[str, dict] = field(default_factory=dict)
     pages: Blueprint | None = None
     api: Blueprint | None = None
 
