@@ -78,9 +78,11 @@ def test_twenty_quick_taps_on_a_slow_phone_count_twenty_cards(slow_phone: Page):
     court_cards = tap_button(table, "K–8")
     drafts = drafts_sent(page)
 
-    for _tap in range(20):
+    count = court_cards.locator(".tap-count")
+    for tap in range(1, 21):
         court_cards.tap()
-        page.wait_for_timeout(50)
+        # Counted on the phone, not on its way: the next tap follows at once.
+        expect(count).to_have_text(f"×{tap}")
     during_taps = len(drafts)
     # Read at once: the preview answers only after its pause and the wifi's 300 ms.
     shown = page.evaluate("""() => ({
@@ -272,9 +274,15 @@ def test_a_save_sent_twice_stores_one_game(slow_phone: Page, send):
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(page).first).to_have_text("Anna +50")
+    sent = []
+    page.on("request", lambda request: request.method == "POST"
+            and request.url.endswith(f"/m/{token}/hands") and sent.append(request))
     send(page)
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
-    page.wait_for_load_state("networkidle")
+    # A second save the page held back goes out before this; each one sent is then answered.
+    after_a_chance_to_send(page)
+    for request in sent:
+        request.response()
     assert len(stored_hands(page, token)) == 1
     expect(history_rows(page)).to_have_count(1)
     page.reload()
@@ -282,22 +290,33 @@ def test_a_save_sent_twice_stores_one_game(slow_phone: Page, send):
     expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
 
 
-def test_a_look_for_news_while_a_save_is_on_its_way_does_not_call_it_another_phones(
-        slow_phone: Page):
-    """On slow wifi the sheet's question "anything new?" can leave just after Save: its
-    answer must not replace the sheet with "Game 1 was saved on another phone" once the
-    save's own answer has said "Game 1 saved." (UX.md: the sheet says what this phone did)."""
+# The ids of the news the sheet's stream brings the page, noted as each arrives.
+RECORD_NEWS = """
+window.newsHeard = [];
+const Stream = window.EventSource;
+window.EventSource = class extends Stream {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("sheet", (event) => window.newsHeard.push(event.lastEventId));
+  }
+};
+"""
+
+
+def test_the_news_of_a_save_on_its_way_does_not_call_it_another_phones(slow_phone: Page):
+    """On slow wifi the stream tells the phone of game 1 before the answer to its own Save
+    comes: that news must not replace the sheet with "Game 1 was saved on another phone"
+    once the save's own answer has said "Game 1 saved." (UX.md: the sheet says what this
+    phone did)."""
     page = slow_phone
+    page.add_init_script(RECORD_NEWS)
     open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(page).first).to_have_text("Anna +50")
     save_button(page).tap()
-    page.wait_for_timeout(100)
-    # The phone looks for news at once when it is picked up again.
-    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
-    # Past the next regular look, and past any late answer to the one asked above.
-    page.wait_for_timeout(2500)
+    # The stream's news of game 1 has reached the page, before the answer or after it.
+    page.wait_for_function("() => window.newsHeard.some((id) => parseInt(id, 10) >= 1)")
     expect(page.get_by_text("on another phone")).to_have_count(0)
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
 
