@@ -21,8 +21,10 @@ def shot(page: Page, name: str, full_page: bool = False) -> None:
         page.evaluate("window.scrollTo(0, 0)")
     # caret="initial": hiding the caret writes a style attribute on every text field, which
     # the page's strict CSP then refuses to apply when htmx copies the page for Back.
+    # A whole page at the phone's two device pixels to a CSS pixel takes seconds to encode;
+    # at one it reads as well.
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page,
-                    caret="initial")
+                    caret="initial", scale="css" if full_page else "device")
 
 
 def later(problems: list[str], what: str, check) -> None:

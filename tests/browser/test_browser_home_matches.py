@@ -26,7 +26,8 @@ def test_rename_archive_delete_and_undo_on_a_phone(page: Page, client):
                                            "options": {"limit": limit}}).json["token"]
         for player in burros:
             client.post(f"{MATCHES}/{token}/hands", json={"burro": player})
-        page.goto(f"/m/{token}")
+        # Opened on this phone (its cookies), as the home page lists them.
+        assert page.request.get(f"/m/{token}").ok
     page.goto("/")
     page.evaluate("window.__marker = 1")
     matches = page.locator("#my-matches")

@@ -558,10 +558,11 @@ def test_change_times_show_the_phones_own_time(browser, live_server):
                                   timezone_id="Europe/Berlin", locale="de-DE")
     context.route(re.compile(r"^https?://([^/]*\.)?unpkg\.com/"), lambda route: route.abort())
     page = context.new_page()
-    token = open_match(page, "burro", TWO)
+    token = page.request.post("/api/v1/matches", data={"game": "burro", "players": TWO}
+                              ).json()["token"]
     page.request.post(f"/api/v1/matches/{token}/hands", data={"burro": 0})
     page.request.put(f"/api/v1/matches/{token}/hands/1", data={"burro": 1})
-    page.reload()
+    page.goto(f"/m/{token}")
     time = page.locator(".changes time").first
     utc = time.get_attribute("datetime")
     expected = page.evaluate(
