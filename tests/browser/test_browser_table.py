@@ -29,6 +29,7 @@ from phone import (
     open_match,
     save_button,
     saves_sent,
+    send_again_now,
     shot,
     side,
     stored_hands,
@@ -329,6 +330,7 @@ def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(pag
     scores, and the panel moves on to game 2; "Try again" while the server is still away
     changes nothing; once it answers, the game goes out by itself and is stored once (UX.md:
     "Nothing typed or tapped is ever lost: not to … a dropped wifi")."""
+    page.clock.install()
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     typed(page, "Ben", "Cards left in hand").fill("20")
@@ -351,7 +353,8 @@ def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(pag
 
     sent = saves_sent(page, token)
     page.unroute(f"**/m/{token}/**")
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=5000)
+    send_again_now(page)
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
     expect_totals(page, 50, -20)
     nothing_waits(page, token)
     after_a_chance_to_send(page)
@@ -387,6 +390,7 @@ def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
     database being restored): the sheet stays as it was, its answer is not shown, and the
     game waits on the phone, "Not sent yet" with what was entered, while the panel moves on;
     it goes out by itself once the server can take it, stored once."""
+    page.clock.install()
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     typed(page, "Ben", "Cards left in hand").fill("20")
@@ -406,7 +410,8 @@ def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
 
     sent = saves_sent(page, token)
     page.unroute(unavailable)
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=5000)
+    send_again_now(page)
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
     expect_totals(page, 50, -20)
     nothing_waits(page, token)
     after_a_chance_to_send(page)
