@@ -97,7 +97,7 @@ def test_without_a_stream_the_page_asks_every_few_seconds_and_still_follows(
     expect(other_phone.locator(".news")).to_contain_text(
         "Hand 1 was saved on another phone: Anna +1")
     expect(totals(other_phone)).to_have_text(["1", "0", "0"])
-    assert asked == ['W/"0.e3b0c442"', 304, 'W/"0.e3b0c442"', 200]
+    assert asked[:2] == ['W/"0.e3b0c442"', 304] and asked[-2:] == ['W/"0.e3b0c442"', 200]
 
 
 def test_a_phone_that_was_away_catches_up_when_it_is_back(page: Page, other_phone: Page):
