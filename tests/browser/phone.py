@@ -2,6 +2,7 @@
 and let the flow go on, so one wrong detail does not hide the rest."""
 
 import re
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -48,13 +49,21 @@ def in_view(page: Page, locator: Locator, what: str, problems: list[str],
                         f"{page.evaluate('Math.round(window.scrollY)')})")
 
 
-def with_latency(page: Page, latency_ms: int) -> None:
-    """Delay every request of ``page`` by ``latency_ms`` (Chrome's network emulation)."""
+def with_latency(page: Page, latency_ms: int) -> Callable[[bool], None]:
+    """Delay every request of ``page`` by ``latency_ms`` (Chrome's network emulation); the
+    switch it returns takes that wifi away and brings it back (``offline``). Playwright's
+    ``set_offline`` and this emulation override each other: a slow phone goes offline by
+    the switch."""
     devtools = page.context.new_cdp_session(page)
     devtools.send("Network.enable")
-    devtools.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": latency_ms, "downloadThroughput": -1,
-        "uploadThroughput": -1})
+
+    def switch(offline: bool) -> None:
+        devtools.send("Network.emulateNetworkConditions", {
+            "offline": offline, "latency": latency_ms, "downloadThroughput": -1,
+            "uploadThroughput": -1})
+
+    switch(False)
+    return switch
 
 
 def side(page: Page, label: str) -> Locator:

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from phone import (
+    TABLE_LATENCY_MS,
     TWO,
     after_a_chance_to_send,
     expect_totals,
@@ -143,7 +144,9 @@ def test_a_refused_waiting_hand_comes_back_with_the_choice_and_the_next_waits_fo
     hand 2, once."""
     token = open_match(page, "burro", BURRO)
     looked_after(page)
-    go_offline(page)
+    offline = with_latency(page, TABLE_LATENCY_MS)
+    offline(True)
+    expect(page.locator("[data-offline-note]")).to_be_visible()
     burro_button(page, "Ben").tap()
     burro_button(page, "Carla").tap()
     expect(waiting_rows(page)).to_have_count(2)
@@ -152,9 +155,8 @@ def test_a_refused_waiting_hand_comes_back_with_the_choice_and_the_next_waits_fo
     burro_button(other_phone, "Ben").tap()
     expect(other_phone.locator(".toast")).to_contain_text("Hand 1 saved.")
 
-    with_latency(page, 300)
     sent = hand_posts(page, token)
-    page.context.set_offline(False)
+    offline(False)
     stale = page.locator(".stale")
     expect(stale).to_contain_text("Hand 1 was saved on another phone")
     expect(stale.get_by_role("button", name="Save mine as hand 2")).to_be_visible()
