@@ -83,6 +83,14 @@ def tap_button(box: Locator, label: str) -> Locator:
         has=box.page.locator(".tap-label", has_text=re.compile(rf"^{re.escape(label)}$")))
 
 
+@contextmanager
+def preview_answered(page: Page):
+    """Wait, after what the block enters, for the preview's answer itself: it comes after the
+    panel's pause, when an assertion that polls would meet it up to half a second late."""
+    with page.expect_response(lambda response: response.url.endswith("/draft")):
+        yield
+
+
 def expect_totals(page: Page, *totals: int) -> None:
     """The scoreboard's totals, negative ones with the typographic minus."""
     expect(page.locator(".totals .total")).to_have_text(

@@ -27,6 +27,7 @@ from phone import (
     later,
     nothing_waits,
     open_match,
+    preview_answered,
     save_button,
     saves_sent,
     send_again_now,
@@ -173,10 +174,12 @@ def test_two_phones_the_later_save_keeps_its_entry(page: Page, other_phone: Page
     court_cards = tap_button(counter(side(ben_phone, "Anna"), "Cards on the table"), "K–8")
     for _tap in range(3):
         court_cards.tap()
-    typed(ben_phone, "Ben", "Cards left in hand").fill("15")
+    with preview_answered(ben_phone):
+        typed(ben_phone, "Ben", "Cards left in hand").fill("15")
     expect(preview_sides(ben_phone)).to_have_text(["Anna +30", "Ben −15"])
 
-    typed(anna_phone, "Anna", "Cards on the table").fill("50")
+    with preview_answered(anna_phone):
+        typed(anna_phone, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(anna_phone).first).to_have_text("Anna +50")
     save_button(anna_phone).tap()
     expect(anna_phone.locator(".toast")).to_contain_text("Game 1 saved.")
@@ -199,7 +202,8 @@ def test_two_phones_the_later_save_keeps_its_entry(page: Page, other_phone: Page
     assert len(stored_hands(ben_phone, token)) == 2
 
     # Game 3: Anna's phone (through the API) saves first again; Ben's phone discards its own.
-    typed(ben_phone, "Ben", "Cards on the table").fill("70")
+    with preview_answered(ben_phone):
+        typed(ben_phone, "Ben", "Cards on the table").fill("70")
     expect(preview_sides(ben_phone)).to_have_text(["Anna +0", "Ben +70"])
     saved = anna_phone.request.post(f"/api/v1/matches/{token}/hands", data={"sides": [
         {"table_points": 100, "pozzetto": "taken"}, {"table_points": 0, "pozzetto": "taken"}]})
@@ -208,7 +212,8 @@ def test_two_phones_the_later_save_keeps_its_entry(page: Page, other_phone: Page
     expect(stale).to_contain_text("Game 3 was saved on another phone: Anna +100")
     expect(typed(ben_phone, "Ben", "Cards on the table")).to_have_value("70")
     # Ben adds a card he forgot, then sees it is the same game after all.
-    tap_button(counter(side(ben_phone, "Ben"), "Cards on the table"), "K–8").tap()
+    with preview_answered(ben_phone):
+        tap_button(counter(side(ben_phone, "Ben"), "Cards on the table"), "K–8").tap()
     expect(preview_sides(ben_phone)).to_have_text(["Anna +0", "Ben +80"])
     stale.get_by_role("link", name="Discard mine").tap()
     expect(stale).to_have_count(0)
@@ -273,7 +278,8 @@ def test_a_save_sent_twice_stores_one_game(slow_phone: Page, send):
     (README: "the same hand is never stored twice")."""
     page = slow_phone
     token = open_match(page, "burraco", TWO, target=2005)
-    typed(page, "Anna", "Cards on the table").fill("50")
+    with preview_answered(page):
+        typed(page, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(page).first).to_have_text("Anna +50")
     sent = []
     page.on("request", lambda request: request.method == "POST"
@@ -312,7 +318,8 @@ def test_the_news_of_a_save_on_its_way_does_not_call_it_another_phones(slow_phon
     page = slow_phone
     page.add_init_script(RECORD_NEWS)
     open_match(page, "burraco", TWO, target=2005)
-    typed(page, "Anna", "Cards on the table").fill("50")
+    with preview_answered(page):
+        typed(page, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(page).first).to_have_text("Anna +50")
     save_button(page).tap()
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
@@ -333,7 +340,8 @@ def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(pag
     page.clock.install()
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
-    typed(page, "Ben", "Cards left in hand").fill("20")
+    with preview_answered(page):
+        typed(page, "Ben", "Cards left in hand").fill("20")
     expect(preview_sides(page)).to_have_text(["Anna +50", "Ben −20"])
 
     page.route(f"**/m/{token}/**", lambda route: route.abort("connectionrefused"))
@@ -619,7 +627,8 @@ def test_a_second_phone_with_nothing_typed_moves_on_and_saves_the_next_game(
         "() => [...document.querySelectorAll('form[data-local-panel] input[name=key]')]"
         ".every((input) => input.value.length >= 16)")
 
-    typed(other_phone, "Ben", "Cards on the table").fill("70")
+    with preview_answered(other_phone):
+        typed(other_phone, "Ben", "Cards on the table").fill("70")
     expect(preview_sides(other_phone)).to_have_text(["Anna +0", "Ben +70"])
     save_button(other_phone).tap()
     expect(other_phone.locator(".toast")).to_contain_text("Game 2 saved.")
