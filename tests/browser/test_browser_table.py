@@ -481,13 +481,16 @@ def test_the_unsaved_entry_survives_reload_language_switch_and_a_rule_visit(page
     switch")."""
     problems: list[str] = []
     token = open_match(page, "burraco", TWO, target=2005)
-    fill_entry(page)
+    with preview_answered(page):
+        fill_entry(page)
     expect(page.locator("#preview strong")).to_have_text(["+225", "−35"])
 
-    page.reload()
+    with preview_answered(page):
+        page.reload()
     expect_entry_kept(page, problems, "a reload")
 
-    page.locator("form.language button[value=de]").tap()
+    with preview_answered(page):
+        page.locator("form.language button[value=de]").tap()
     expect(page.locator("html")).to_have_attribute("lang", "de")
     page.wait_for_function("() => window.htmx !== undefined")
     expect_entry_kept(page, problems, "the switch to German")
