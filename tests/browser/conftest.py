@@ -10,15 +10,24 @@ from werkzeug.serving import make_server
 from phone import TABLE_LATENCY_MS, open_phone, with_latency
 
 
-@pytest.fixture
-def live_server(app):
-    """The app on 127.0.0.1 in a thread, for Playwright; yields its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+@pytest.fixture(scope="session")
+def shared_server():
+    """One server on 127.0.0.1 for the whole run, in a thread; each test hands it its app.
+    (Stopping a server waits out its half-second poll: half a second a test.)"""
+    served = make_server("127.0.0.1", 0, None, threaded=True)
+    thread = threading.Thread(target=served.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    yield served
+    served.shutdown()
     thread.join()
+
+
+@pytest.fixture
+def live_server(shared_server, app):
+    """The test's app served for Playwright; yields its base URL."""
+    shared_server.app = app
+    yield f"http://127.0.0.1:{shared_server.server_port}"
+    shared_server.app = None
 
 
 CHROMIUM = "/usr/bin/chromium"

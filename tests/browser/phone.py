@@ -2,6 +2,7 @@
 and let the flow go on, so one wrong detail does not hide the rest."""
 
 import re
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,8 +22,10 @@ def shot(page: Page, name: str, full_page: bool = False) -> None:
         page.evaluate("window.scrollTo(0, 0)")
     # caret="initial": hiding the caret writes a style attribute on every text field, which
     # the page's strict CSP then refuses to apply when htmx copies the page for Back.
+    # A whole page at the phone's two device pixels to a CSS pixel takes seconds to encode;
+    # at one it reads as well.
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page,
-                    caret="initial")
+                    caret="initial", scale="css" if full_page else "device")
 
 
 def later(problems: list[str], what: str, check) -> None:
@@ -46,13 +49,21 @@ def in_view(page: Page, locator: Locator, what: str, problems: list[str],
                         f"{page.evaluate('Math.round(window.scrollY)')})")
 
 
-def with_latency(page: Page, latency_ms: int) -> None:
-    """Delay every request of ``page`` by ``latency_ms`` (Chrome's network emulation)."""
+def with_latency(page: Page, latency_ms: int) -> Callable[[bool], None]:
+    """Delay every request of ``page`` by ``latency_ms`` (Chrome's network emulation); the
+    switch it returns takes that wifi away and brings it back (``offline``). Playwright's
+    ``set_offline`` and this emulation override each other: a slow phone goes offline by
+    the switch."""
     devtools = page.context.new_cdp_session(page)
     devtools.send("Network.enable")
-    devtools.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": latency_ms, "downloadThroughput": -1,
-        "uploadThroughput": -1})
+
+    def switch(offline: bool) -> None:
+        devtools.send("Network.emulateNetworkConditions", {
+            "offline": offline, "latency": latency_ms, "downloadThroughput": -1,
+            "uploadThroughput": -1})
+
+    switch(False)
+    return switch
 
 
 def side(page: Page, label: str) -> Locator:
@@ -70,6 +81,14 @@ def tap_button(box: Locator, label: str) -> Locator:
     """The counter's button for a value class: "Joker", "2", "A", "K–8", "7–3"."""
     return box.locator("button.tap-add").filter(
         has=box.page.locator(".tap-label", has_text=re.compile(rf"^{re.escape(label)}$")))
+
+
+@contextmanager
+def preview_answered(page: Page):
+    """Wait, after what the block enters, for the preview's answer itself: it comes after the
+    panel's pause, when an assertion that polls would meet it up to half a second late."""
+    with page.expect_response(lambda response: response.url.endswith("/draft")):
+        yield
 
 
 def expect_totals(page: Page, *totals: int) -> None:
@@ -139,6 +158,16 @@ def nothing_waits(page: Page, token: str) -> None:
     none."""
     page.wait_for_function("(key) => localStorage.getItem(key) === null",
                            arg=QUEUE_PREFIX + token)
+
+
+# How often a sheet sends again what the server has not taken yet (static/panel.js).
+RESEND_MS = 4000
+
+
+def send_again_now(page: Page) -> None:
+    """Move the page's clock (``page.clock.install()`` before it opened) on to its next
+    sending again of what waits, rather than wait that out."""
+    page.clock.fast_forward(RESEND_MS)
 
 
 def after_a_chance_to_send(page: Page) -> None:

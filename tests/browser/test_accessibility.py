@@ -1,4 +1,13 @@
-"""axe-core in Chromium on every page a player meets, in English and German.
+"""axe-core in Chromium on every page type a player meets, in English and German, in light
+and dark.
+
+A page type is a screen a player meets that differs from the others in what axe reads: its
+own template, or a panel, banner, form or notice no other screen shows. Each game's sheet is
+one (its panel differs), and so are a finished sheet with its banner, a hand being
+corrected, the watch-only sheet, the sheet offline with a game waiting, each checker with a
+verdict, a refused form. Each page type is checked once per language, in one state that
+shows the most of it (a sheet with hands enough to draw its chart, a toast open, every fold
+of the home page open); the tests of the flows do not run axe again.
 
 UX.md asks for "strong contrast in light and dark mode"; axe checks that, and the names,
 labels, headings and ARIA a screen reader relies on, on the page as the phone draws it
@@ -8,40 +17,23 @@ labels, headings and ARIA a screen reader relies on, on the page as the phone dr
 import re
 
 import pytest
+from helpers import FOUR, HANDS, MATCHES
 from playwright.sync_api import Page, expect
 
-from phone import axe, readable
+from phone import axe, readable, shot
+from views.games import all_games
 
 pytestmark = pytest.mark.browser
 
-MATCHES = "/api/v1/matches"
-FOUR = ["Anna", "Ben", "Carla", "Dan"]
-# One Burraco hand as two sides fill in their cards (the seed's worked example, 410 : 155).
-BURRACO_HAND = {"sides": [
-    {"table_points": 120, "clean_burracos": 1, "dirty_burracos": 0, "hand_points": 10,
-     "pozzetto": "taken", "closed": True},
-    {"table_points": 95, "clean_burracos": 0, "dirty_burracos": 1, "hand_points": 40,
-     "pozzetto": "taken", "closed": False}]}
-# Three players: Anna ran out and played alone with the 18-card pozzetto.
-BURRACO_ALONE_HAND = {"alone": 0, **BURRACO_HAND}
 
-CHECKERS = ("/burro/trick", "/burraco/meld", "/buraco/meld", "/bura/claim", "/bura/trick",
-            "/bura/combination")
-# A verdict adds colours and a "why?" link to the checker: one legal, one refused.
-VERDICTS = ("/burro/trick?plays=5H JH 2H 7H", "/burraco/meld?cards=3H 4H 5H",
-            "/burraco/meld?cards=3H 5S", "/buraco/meld?cards=QS QH QD JK 2H",
-            "/buraco/meld?variant=aberto&cards=QS QH QD", "/bura/claim?cards=AS 10S KH&pot=4",
-            "/bura/trick?trump=H&lead=KC 9C&response=AC 6H",
-            "/bura/combination?trump=H&cards=6H 9H AH")
-
-
-def sheet(client, game: str, players: list[str], hand: dict, options=None) -> str:
-    """A match started and one hand saved through the API; the sheet's path."""
+def sheet(client, game: str, players: list[str], hands: list[dict], options=None) -> str:
+    """A match started and its hands saved through the API; the sheet's path."""
     started = client.post(MATCHES, json={"game": game, "players": players,
                                          "options": options or {}})
     token = started.json["token"]
-    saved = client.post(f"{MATCHES}/{token}/hands", json=hand)
-    assert saved.status_code == 201, saved.json
+    for hand in hands:
+        saved = client.post(f"{MATCHES}/{token}/hands", json=hand)
+        assert saved.status_code == 201, saved.json
     return f"/m/{token}"
 
 
@@ -50,16 +42,35 @@ def at(path: str):
     return lambda page, client: page.goto(path)
 
 
-def at_sheet(game: str, players: list[str], hand: dict, options=None, then: str = ""):
-    """A sheet with one saved hand (``then``: a page under it, e.g. a hand's correction)."""
-    return lambda page, client: page.goto(sheet(client, game, players, hand, options) + then)
+def at_sheet(game: str, players: list[str], hands: list[dict], options=None, then: str = ""):
+    """A sheet with its hands saved (``then``: a page under it, e.g. a hand's correction)."""
+    return lambda page, client: page.goto(sheet(client, game, players, hands, options) + then)
 
 
-def played_again(page: Page, client) -> None:
-    """The new-match form the end banner's "Play again" opens, filled from the old match."""
-    page.goto(sheet(client, "burro", FOUR, {"burro": 2}, {"limit": 1}))
-    page.locator(".banner a.button").click()
-    page.wait_for_url("**/burro/new?again=*")
+def home_with_matches(page: Page, client) -> None:
+    """The matches opened on this phone: running, ended, archived, deleted (its toast with
+    Undo) and one whose new title was refused, every fold open."""
+    tokens = []
+    for limit in (5, 1, 5, 5):
+        path = sheet(client, "burro", ["Anna", "Ben"], [{"burro": 0}], {"limit": limit})
+        # Opened on this phone (its cookies), as the home page lists them.
+        assert page.request.get(path).ok
+        tokens.append(path.removeprefix("/m/"))
+    page.goto("/")
+    matches = page.locator("#my-matches")
+    for action, token, shown in (("archive", tokens[2], ".archived"),
+                                 ("delete", tokens[3], ".toast")):
+        page.locator(f'form[action="/m/{token}/{action}"] button').dispatch_event("click")
+        matches.locator(shown).wait_for()
+    rename = page.locator(f'form[action="/m/{tokens[0]}/title"]')
+    rename.evaluate("form => { form.closest('details').open = true; }")
+    rename.locator('input[name="title"]').fill("")
+    rename.get_by_role("button").click()
+    matches.locator(".error").wait_for()
+    matches.locator("details").evaluate_all(
+        "folds => folds.forEach((details) => { details.open = true; })")
+    shot(page, f"home_matches_axe_{page.evaluate('document.documentElement.lang')}",
+         full_page=True)
 
 
 def refused_form(page: Page, client) -> None:
@@ -69,18 +80,39 @@ def refused_form(page: Page, client) -> None:
     page.locator("#new-match .error").wait_for()
 
 
-def just_saved(page: Page, client) -> None:
-    """A Burro sheet right after a tap saved a hand: the toast with its Undo."""
-    page.goto(sheet(client, "burro", FOUR, {"burro": 2}))
+# Eight players: every line of the chart, a full scoreboard and a row of eight buttons.
+EIGHT = ["Anna", "Ben", "Carla", "Dan", "Eva", "Finn", "Gina", "Hugo"]
+
+
+def burro_just_saved(page: Page, client) -> None:
+    """An eight-player Burro sheet right after a tap saved a hand: the toast with its Undo."""
+    page.goto(sheet(client, "burro", EIGHT, [{"burro": seat}
+                                             for seat in (0, 1, 1, 2, 3, 3, 3, 5, 6, 7)],
+                    {"limit": 5}))
     page.locator(".player-buttons button").first.click()
     page.locator(".toast").wait_for()
 
 
 def watched(page: Page, client) -> None:
     """The read-only sheet behind a match's view link, with its "Share" opened."""
-    token = sheet(client, "burro", FOUR, {"burro": 2}).removeprefix("/m/")
+    token = sheet(client, "burro", FOUR, [HANDS["burro"]]).removeprefix("/m/")
     page.goto("/v/" + client.get(f"{MATCHES}/{token}").json["view_token"])
     page.locator(".share summary").click()
+
+
+def offline_with_a_game_waiting(page: Page, client) -> None:
+    """A Burraco sheet with the wifi gone: "Offline" at the top, a saved game waiting to be
+    sent (its greyed row and the line that says so), the next game's preview not checked,
+    and "Keep the screen on" pressed."""
+    page.goto(sheet(client, "burraco", FOUR, [HANDS["burraco"]]))
+    page.locator("[data-wake-lock]").click()
+    page.context.set_offline(True)
+    page.locator("#panel input[type=number]").first.fill("50")
+    page.locator("#preview.unchecked").wait_for()
+    page.locator("#panel button.primary").click()
+    page.locator("#sheet tr.waiting").wait_for()
+    page.locator("#panel input[type=number]").first.fill("30")
+    page.locator("#preview.unchecked").wait_for()
 
 
 def refused_import(page: Page, client) -> None:
@@ -92,21 +124,6 @@ def refused_import(page: Page, client) -> None:
     page.locator("#import-match .error").wait_for()
 
 
-def offline_with_a_game_waiting(page: Page, client) -> None:
-    """A Burraco sheet with the wifi gone: "Offline" at the top, a saved game waiting to be
-    sent (its greyed row and the line that says so), the next game's preview not checked,
-    and "Keep the screen on" pressed."""
-    page.goto(sheet(client, "burraco", FOUR, BURRACO_HAND))
-    page.locator("[data-wake-lock]").click()
-    page.context.set_offline(True)
-    page.locator("#panel input[type=number]").first.fill("50")
-    page.locator("#preview.unchecked").wait_for()
-    page.locator("#panel button.primary").click()
-    page.locator("#sheet tr.waiting").wait_for()
-    page.locator("#panel input[type=number]").first.fill("30")
-    page.locator("#preview.unchecked").wait_for()
-
-
 def api_docs(page: Page, client) -> None:
     """The API docs with Swagger UI drawn, one operation opened to try."""
     page.goto("/api/v1/docs")
@@ -114,34 +131,39 @@ def api_docs(page: Page, client) -> None:
     page.get_by_role("button", name="Try it out").wait_for()
 
 
-# Every page a player meets, in the states that add something to look at.
-STATES = {
+# Each game's sheet, with hands enough to draw its chart.
+SHEETS = {
+    "burro": burro_just_saved,
+    # Two partnerships' long names, a hand entered part by part, a negative total.
+    "burraco": at_sheet("burraco", ["Annalena", "Benedikt", "Carolina", "Dario"], [
+        HANDS["burraco"], {"sides": [{"total": -50}, {"total": 300}]}]),
+    "bura": at_sheet("bura", FOUR, [HANDS["bura"], {"outcome": "wrong_claim", "player": 2}]),
+    "burkosel": at_sheet("burkosel", FOUR, [HANDS["burkosel"]]),
+    "buraco": at_sheet("buraco", FOUR, [HANDS["buraco"]]),
+}
+# Each checker with a verdict: its colours and, where refused, its "why?" link.
+CHECKERS = {
+    "/burro/trick": "/burro/trick?plays=5H JH 2H 7H",
+    "/burraco/meld": "/burraco/meld?cards=3H 5S",
+    "/buraco/meld": "/buraco/meld?cards=QS QH QD JK 2H",
+    "/bura/claim": "/bura/claim?cards=AS 10S KH&pot=4",
+    "/bura/trick": "/bura/trick?trump=H&lead=KC 9C&response=AC 6H",
+    "/bura/combination": "/bura/combination?trump=H&cards=6H 9H AH",
+}
+PAGE_TYPES = {
     "home": at("/"),
-    **{f"new {game} match": at(f"/{game}/new") for game in ("burro", "burraco", "bura",
-                                                             "burkosel", "buraco")},
+    "home with matches": home_with_matches,
+    "new match": at("/burraco/new"),
     "new match, refused": refused_form,
-    "new match, played again": played_again,
-    "burro sheet": at_sheet("burro", FOUR, {"burro": 2}),
-    "burro sheet, just saved": just_saved,
-    "burro sheet, a hand being corrected": at_sheet("burro", FOUR, {"burro": 2},
-                                                     then="/hands/1"),
-    "burro sheet, finished": at_sheet("burro", FOUR, {"burro": 2}, {"limit": 1}),
-    "burro sheet, watched by its view link": watched,
-    "burraco sheet, offline with a game waiting": offline_with_a_game_waiting,
-    "burraco sheet": at_sheet("burraco", FOUR, BURRACO_HAND),
-    "burraco sheet, three players": at_sheet("burraco", FOUR[:3], BURRACO_ALONE_HAND),
-    "bura sheet": at_sheet("bura", FOUR, {"outcome": "right_claim", "player": 1}),
-    "burkosel sheet": at_sheet("burkosel", FOUR, {"card_points": [95, 25], "tricks": [5, 2]}),
-    "buraco sheet": at_sheet("buraco", FOUR, {"sides": [
-        {"table_points": 250, "clean_buracos": 1, "red_threes": 1, "hand_points": 0,
-         "dead_pile": "taken", "went_out": True},
-        {"table_points": 80, "hand_points": 30, "dead_pile": "taken", "went_out": False}]}),
-    "buraco sheet, three players": at_sheet("buraco", FOUR[:3], {"sides": [
-        {"total": 120}, {"total": -35}, {"total": 0}]}),
+    **{f"{game} sheet": arrange for game, arrange in SHEETS.items()},
+    "finished sheet": at_sheet("burro", FOUR, [HANDS["burro"]], {"limit": 1}),
+    "hand being corrected": at_sheet("burro", FOUR, [HANDS["burro"]], then="/hands/1"),
+    "watch-only sheet": watched,
+    "sheet offline with a game waiting": offline_with_a_game_waiting,
     "checkers": at("/check"),
-    **{f"checker {path}": at(path) for path in CHECKERS + VERDICTS},
+    **{f"checker {path}": at(verdict) for path, verdict in CHECKERS.items()},
     "rules": at("/rules"),
-    "rules of burraco": at("/rules/burraco"),
+    "rules of a game": at("/rules/burraco"),
     "rules search": at("/rules/search?q=pozzetto"),
     "page not found": at("/m/no-such-match"),
     "import": at("/import"),
@@ -160,17 +182,22 @@ def test_every_checker_is_visited(client):
     assert sorted(listed) == sorted(CHECKERS)
 
 
+def test_every_games_sheet_is_visited():
+    """Every game's sheet, with its own panel, is among the page types below."""
+    assert list(SHEETS) == list(all_games())
+
+
 @pytest.mark.parametrize("locale", ["en-US", "de-DE"])
-@pytest.mark.parametrize("state", STATES)
-def test_every_page_passes_axe_in_light_and_dark(page: Page, client, state):
-    STATES[state](page, client)
+@pytest.mark.parametrize("page_type", PAGE_TYPES)
+def test_every_page_type_passes_axe_in_light_and_dark(page: Page, client, page_type):
+    PAGE_TYPES[page_type](page, client)
     # UX.md: "strong contrast in light and dark mode".
     found = []
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         found += [(scheme, violation) for violation
-                  in axe.run(page, context=CHECKED_PART.get(state)).response["violations"]]
-    assert not found, f"axe on {state} ({page.url}):\n{readable(found)}"
+                  in axe.run(page, context=CHECKED_PART.get(page_type)).response["violations"]]
+    assert not found, f"axe on {page_type} ({page.url}):\n{readable(found)}"
 
 
 @pytest.mark.parametrize("locale", ["de-DE"])
@@ -193,7 +220,7 @@ def test_a_field_scrolled_to_is_not_hidden_under_the_scoreboard(page: Page, clie
     """UX.md: the totals "stay visible while scrolling", so the scoreboard sticks to the top;
     a field brought into view (to correct a refused entry, or by the keyboard's "next") must
     land below it, not under it."""
-    page.goto(sheet(client, "burkosel", FOUR, {"card_points": [95, 25], "tricks": [5, 2]}))
+    page.goto(sheet(client, "burkosel", FOUR, [HANDS["burkosel"]]))
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     points = page.locator("input[name=u0_points]")
     points.evaluate("field => field.scrollIntoView()")

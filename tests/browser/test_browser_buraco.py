@@ -8,7 +8,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from phone import counter, expect_totals, later, save_button, shot, side, tap_button
+from phone import (
+    counter,
+    expect_totals,
+    later,
+    preview_answered,
+    save_button,
+    shot,
+    side,
+    tap_button,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +56,8 @@ def test_two_hands_of_buraco_on_a_phone(page: Page, locale):
     counter(us, words["table"]).locator("input[type=number]").fill("200")
     page.locator("fieldset.closer").get_by_label(US, exact=True).check()
     counter(them, words["table"]).locator("input[type=number]").fill("80")
-    counter(them, words["hand"]).locator("input[type=number]").fill("30")
+    with preview_answered(page):
+        counter(them, words["hand"]).locator("input[type=number]").fill("30")
     # C1: table 200 + taps 65 + clean 200 + red three 100 + going out 100 = 665; 80 − 30.
     expect(page.locator("#preview .preview-side")).to_have_text(
         [re.compile(rf"^{re.escape(US)} \+665$"), re.compile(rf"^{re.escape(THEM)} \+50$")])

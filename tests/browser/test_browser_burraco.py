@@ -13,7 +13,17 @@ from babel.messages.pofile import read_po
 from helpers import ROOT
 from playwright.sync_api import Locator, Page, expect
 
-from phone import counter, expect_totals, in_view, later, save_button, shot, side, tap_button
+from phone import (
+    counter,
+    expect_totals,
+    in_view,
+    later,
+    preview_answered,
+    save_button,
+    shot,
+    side,
+    tap_button,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -127,7 +137,8 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     expect(them_table.locator("input[type=number]")).to_have_value("95")
     expect(counter(us, "Cards left in hand").locator("input[type=number]")).to_have_value("10")
 
-    page.locator("fieldset.closer").get_by_label(US, exact=True).check()
+    with preview_answered(page):
+        page.locator("fieldset.closer").get_by_label(US, exact=True).check()
     preview = page.locator("#preview .preview-side")
     expect(preview).to_have_text([f"{US} +410", f"{THEM} +155"])
     shot(page, "burraco_en_hand1_filled", full_page=True)
@@ -188,7 +199,8 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     them_total = them.locator("input[name=s1_total]")
     them_total.fill("35")
     them.get_by_role("button", name="Plus or minus").tap()
-    expect(them_total).to_have_value("-35")
+    with preview_answered(page):
+        expect(them_total).to_have_value("-35")
     # Both sides count on paper: nobody is asked who closed.
     expect(page.locator("fieldset.closer")).to_be_hidden()
     expect(preview).to_have_text([f"{US} +100", f"{THEM} −35"])
@@ -392,8 +404,9 @@ def test_burraco_sheet_in_german(page: Page):
         "href", re.compile(r"^/rules/burraco(\?[^#]*)?#closing$"))
     shot(page, "burraco_de_refused", full_page=True)
 
-    page.locator("fieldset.closer").get_by_label(
-        de("nobody (stock ran out or stalemate)")).check()
+    with preview_answered(page):
+        page.locator("fieldset.closer").get_by_label(
+            de("nobody (stock ran out or stalemate)")).check()
     expect(page.locator("#preview .preview-side")).to_have_text(["Anna +60", "Ben −35"])
     expect(save_button(page)).to_have_text(de("Save game"))
     save_button(page).tap()

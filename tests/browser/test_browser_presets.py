@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from phone import shot
+from phone import preview_answered, shot
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,8 @@ def test_a_burraco_reale_match_from_the_new_match_page(page: Page):
     page.locator("fieldset.closer").get_by_label("Anna & Carla", exact=True).check()
     them = page.locator("fieldset.side").nth(1)
     them.locator("input[name=s1_table]").fill("60")
-    them.locator("input[name=s1_hand]").fill("40")
+    with preview_answered(page):
+        them.locator("input[name=s1_hand]").fill("40")
     expect(page.locator("#preview strong")).to_have_text(["+710", "+20"])
     shot(page, "preset_en_burraco_reale_sheet", full_page=True)
     page.locator("#panel button.primary").tap()

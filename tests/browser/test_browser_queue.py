@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from phone import (
+    TABLE_LATENCY_MS,
     TWO,
     after_a_chance_to_send,
     expect_totals,
@@ -26,6 +27,7 @@ from phone import (
     nothing_waits,
     open_match,
     save_button,
+    send_again_now,
     shot,
     stored_hands,
     typed,
@@ -142,7 +144,9 @@ def test_a_refused_waiting_hand_comes_back_with_the_choice_and_the_next_waits_fo
     hand 2, once."""
     token = open_match(page, "burro", BURRO)
     looked_after(page)
-    go_offline(page)
+    offline = with_latency(page, TABLE_LATENCY_MS)
+    offline(True)
+    expect(page.locator("[data-offline-note]")).to_be_visible()
     burro_button(page, "Ben").tap()
     burro_button(page, "Carla").tap()
     expect(waiting_rows(page)).to_have_count(2)
@@ -151,9 +155,8 @@ def test_a_refused_waiting_hand_comes_back_with_the_choice_and_the_next_waits_fo
     burro_button(other_phone, "Ben").tap()
     expect(other_phone.locator(".toast")).to_contain_text("Hand 1 saved.")
 
-    with_latency(page, 300)
     sent = hand_posts(page, token)
-    page.context.set_offline(False)
+    offline(False)
     stale = page.locator(".stale")
     expect(stale).to_contain_text("Hand 1 was saved on another phone")
     expect(stale.get_by_role("button", name="Save mine as hand 2")).to_be_visible()
@@ -208,6 +211,7 @@ def test_a_hand_whose_answer_was_lost_goes_again_with_its_key_and_is_stored_once
     """The server stores Ben's hand but its answer never reaches the phone: the hand waits
     greyed and goes again with the same key; the server knows the key and answers "Hand 1
     saved." without storing it twice."""
+    page.clock.install()
     token = open_match(page, "burro", BURRO)
     sent = hand_posts(page, token)
 
@@ -221,7 +225,8 @@ def test_a_hand_whose_answer_was_lost_goes_again_with_its_key_and_is_stored_once
     expect(waiting_rows(page)).to_have_text([re.compile(r"^[12]\s*Not sent yet Ben \+1$")])
     assert [hand["burro"] for hand in stored_hands(page, token)] == [1]
     page.unroute(f"**/m/{token}/hands")
-    expect(page.locator(".toast")).to_contain_text("Hand 1 saved.", timeout=6000)
+    send_again_now(page)
+    expect(page.locator(".toast")).to_contain_text("Hand 1 saved.")
     expect(history_rows(page)).to_have_count(1)
     expect(waiting_rows(page)).to_have_count(0)
     nothing_waits(page, token)
@@ -288,6 +293,7 @@ def test_two_burraco_games_entered_offline_on_a_small_phone(page: Page):
 def test_a_correction_made_offline_waits_in_its_own_panel(page: Page):
     """Only new hands queue: a correction whose save finds no server stays in its panel,
     "Not sent yet", as before, and is stored once the server answers."""
+    page.clock.install()
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     save_button(page).tap()
@@ -303,7 +309,8 @@ def test_a_correction_made_offline_waits_in_its_own_panel(page: Page):
     expect(waiting_rows(page)).to_have_count(0)
     expect(note(page)).to_be_hidden()
     page.unroute(f"**/m/{token}/hands/1")
-    expect(page.locator(".toast")).to_contain_text("Game 1 corrected", timeout=6000)
+    send_again_now(page)
+    expect(page.locator(".toast")).to_contain_text("Game 1 corrected")
     assert [hand["entries"][0]["table_points"] for hand in stored_hands(page, token)] == [60]
 
 

@@ -27,8 +27,10 @@ from phone import (
     later,
     nothing_waits,
     open_match,
+    preview_answered,
     save_button,
     saves_sent,
+    send_again_now,
     shot,
     side,
     stored_hands,
@@ -78,9 +80,11 @@ def test_twenty_quick_taps_on_a_slow_phone_count_twenty_cards(slow_phone: Page):
     court_cards = tap_button(table, "K–8")
     drafts = drafts_sent(page)
 
-    for _tap in range(20):
+    count = court_cards.locator(".tap-count")
+    for tap in range(1, 21):
         court_cards.tap()
-        page.wait_for_timeout(50)
+        # Counted on the phone, not on its way: the next tap follows at once.
+        expect(count).to_have_text(f"×{tap}")
     during_taps = len(drafts)
     # Read at once: the preview answers only after its pause and the wifi's 300 ms.
     shown = page.evaluate("""() => ({
@@ -170,10 +174,12 @@ def test_two_phones_the_later_save_keeps_its_entry(page: Page, other_phone: Page
     court_cards = tap_button(counter(side(ben_phone, "Anna"), "Cards on the table"), "K–8")
     for _tap in range(3):
         court_cards.tap()
-    typed(ben_phone, "Ben", "Cards left in hand").fill("15")
+    with preview_answered(ben_phone):
+        typed(ben_phone, "Ben", "Cards left in hand").fill("15")
     expect(preview_sides(ben_phone)).to_have_text(["Anna +30", "Ben −15"])
 
-    typed(anna_phone, "Anna", "Cards on the table").fill("50")
+    with preview_answered(anna_phone):
+        typed(anna_phone, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(anna_phone).first).to_have_text("Anna +50")
     save_button(anna_phone).tap()
     expect(anna_phone.locator(".toast")).to_contain_text("Game 1 saved.")
@@ -196,7 +202,8 @@ def test_two_phones_the_later_save_keeps_its_entry(page: Page, other_phone: Page
     assert len(stored_hands(ben_phone, token)) == 2
 
     # Game 3: Anna's phone (through the API) saves first again; Ben's phone discards its own.
-    typed(ben_phone, "Ben", "Cards on the table").fill("70")
+    with preview_answered(ben_phone):
+        typed(ben_phone, "Ben", "Cards on the table").fill("70")
     expect(preview_sides(ben_phone)).to_have_text(["Anna +0", "Ben +70"])
     saved = anna_phone.request.post(f"/api/v1/matches/{token}/hands", data={"sides": [
         {"table_points": 100, "pozzetto": "taken"}, {"table_points": 0, "pozzetto": "taken"}]})
@@ -205,7 +212,8 @@ def test_two_phones_the_later_save_keeps_its_entry(page: Page, other_phone: Page
     expect(stale).to_contain_text("Game 3 was saved on another phone: Anna +100")
     expect(typed(ben_phone, "Ben", "Cards on the table")).to_have_value("70")
     # Ben adds a card he forgot, then sees it is the same game after all.
-    tap_button(counter(side(ben_phone, "Ben"), "Cards on the table"), "K–8").tap()
+    with preview_answered(ben_phone):
+        tap_button(counter(side(ben_phone, "Ben"), "Cards on the table"), "K–8").tap()
     expect(preview_sides(ben_phone)).to_have_text(["Anna +0", "Ben +80"])
     stale.get_by_role("link", name="Discard mine").tap()
     expect(stale).to_have_count(0)
@@ -270,11 +278,18 @@ def test_a_save_sent_twice_stores_one_game(slow_phone: Page, send):
     (README: "the same hand is never stored twice")."""
     page = slow_phone
     token = open_match(page, "burraco", TWO, target=2005)
-    typed(page, "Anna", "Cards on the table").fill("50")
+    with preview_answered(page):
+        typed(page, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(page).first).to_have_text("Anna +50")
+    sent = []
+    page.on("request", lambda request: request.method == "POST"
+            and request.url.endswith(f"/m/{token}/hands") and sent.append(request))
     send(page)
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
-    page.wait_for_load_state("networkidle")
+    # A second save the page held back goes out before this; each one sent is then answered.
+    after_a_chance_to_send(page)
+    for request in sent:
+        request.response()
     assert len(stored_hands(page, token)) == 1
     expect(history_rows(page)).to_have_count(1)
     page.reload()
@@ -282,22 +297,34 @@ def test_a_save_sent_twice_stores_one_game(slow_phone: Page, send):
     expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
 
 
-def test_a_look_for_news_while_a_save_is_on_its_way_does_not_call_it_another_phones(
-        slow_phone: Page):
-    """On slow wifi the sheet's question "anything new?" can leave just after Save: its
-    answer must not replace the sheet with "Game 1 was saved on another phone" once the
-    save's own answer has said "Game 1 saved." (UX.md: the sheet says what this phone did)."""
+# The ids of the news the sheet's stream brings the page, noted as each arrives.
+RECORD_NEWS = """
+window.newsHeard = [];
+const Stream = window.EventSource;
+window.EventSource = class extends Stream {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("sheet", (event) => window.newsHeard.push(event.lastEventId));
+  }
+};
+"""
+
+
+def test_the_news_of_a_save_on_its_way_does_not_call_it_another_phones(slow_phone: Page):
+    """On slow wifi the stream tells the phone of game 1 before the answer to its own Save
+    comes: that news must not replace the sheet with "Game 1 was saved on another phone"
+    once the save's own answer has said "Game 1 saved." (UX.md: the sheet says what this
+    phone did)."""
     page = slow_phone
+    page.add_init_script(RECORD_NEWS)
     open_match(page, "burraco", TWO, target=2005)
-    typed(page, "Anna", "Cards on the table").fill("50")
+    with preview_answered(page):
+        typed(page, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(page).first).to_have_text("Anna +50")
     save_button(page).tap()
-    page.wait_for_timeout(100)
-    # The phone looks for news at once when it is picked up again.
-    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
-    # Past the next regular look, and past any late answer to the one asked above.
-    page.wait_for_timeout(2500)
+    # The stream's news of game 1 has reached the page, before the answer or after it.
+    page.wait_for_function("() => window.newsHeard.some((id) => parseInt(id, 10) >= 1)")
     expect(page.get_by_text("on another phone")).to_have_count(0)
     expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
 
@@ -310,9 +337,11 @@ def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(pag
     scores, and the panel moves on to game 2; "Try again" while the server is still away
     changes nothing; once it answers, the game goes out by itself and is stored once (UX.md:
     "Nothing typed or tapped is ever lost: not to … a dropped wifi")."""
+    page.clock.install()
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
-    typed(page, "Ben", "Cards left in hand").fill("20")
+    with preview_answered(page):
+        typed(page, "Ben", "Cards left in hand").fill("20")
     expect(preview_sides(page)).to_have_text(["Anna +50", "Ben −20"])
 
     page.route(f"**/m/{token}/**", lambda route: route.abort("connectionrefused"))
@@ -332,7 +361,8 @@ def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(pag
 
     sent = saves_sent(page, token)
     page.unroute(f"**/m/{token}/**")
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=5000)
+    send_again_now(page)
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
     expect_totals(page, 50, -20)
     nothing_waits(page, token)
     after_a_chance_to_send(page)
@@ -368,6 +398,7 @@ def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
     database being restored): the sheet stays as it was, its answer is not shown, and the
     game waits on the phone, "Not sent yet" with what was entered, while the panel moves on;
     it goes out by itself once the server can take it, stored once."""
+    page.clock.install()
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     typed(page, "Ben", "Cards left in hand").fill("20")
@@ -387,7 +418,8 @@ def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
 
     sent = saves_sent(page, token)
     page.unroute(unavailable)
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.", timeout=5000)
+    send_again_now(page)
+    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
     expect_totals(page, 50, -20)
     nothing_waits(page, token)
     after_a_chance_to_send(page)
@@ -449,13 +481,16 @@ def test_the_unsaved_entry_survives_reload_language_switch_and_a_rule_visit(page
     switch")."""
     problems: list[str] = []
     token = open_match(page, "burraco", TWO, target=2005)
-    fill_entry(page)
+    with preview_answered(page):
+        fill_entry(page)
     expect(page.locator("#preview strong")).to_have_text(["+225", "−35"])
 
-    page.reload()
+    with preview_answered(page):
+        page.reload()
     expect_entry_kept(page, problems, "a reload")
 
-    page.locator("form.language button[value=de]").tap()
+    with preview_answered(page):
+        page.locator("form.language button[value=de]").tap()
     expect(page.locator("html")).to_have_attribute("lang", "de")
     page.wait_for_function("() => window.htmx !== undefined")
     expect_entry_kept(page, problems, "the switch to German")
@@ -539,10 +574,11 @@ def test_change_times_show_the_phones_own_time(browser, live_server):
                                   timezone_id="Europe/Berlin", locale="de-DE")
     context.route(re.compile(r"^https?://([^/]*\.)?unpkg\.com/"), lambda route: route.abort())
     page = context.new_page()
-    token = open_match(page, "burro", TWO)
+    token = page.request.post("/api/v1/matches", data={"game": "burro", "players": TWO}
+                              ).json()["token"]
     page.request.post(f"/api/v1/matches/{token}/hands", data={"burro": 0})
     page.request.put(f"/api/v1/matches/{token}/hands/1", data={"burro": 1})
-    page.reload()
+    page.goto(f"/m/{token}")
     time = page.locator(".changes time").first
     utc = time.get_attribute("datetime")
     expected = page.evaluate(
@@ -594,7 +630,8 @@ def test_a_second_phone_with_nothing_typed_moves_on_and_saves_the_next_game(
         "() => [...document.querySelectorAll('form[data-local-panel] input[name=key]')]"
         ".every((input) => input.value.length >= 16)")
 
-    typed(other_phone, "Ben", "Cards on the table").fill("70")
+    with preview_answered(other_phone):
+        typed(other_phone, "Ben", "Cards on the table").fill("70")
     expect(preview_sides(other_phone)).to_have_text(["Anna +0", "Ben +70"])
     save_button(other_phone).tap()
     expect(other_phone.locator(".toast")).to_contain_text("Game 2 saved.")
