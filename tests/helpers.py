@@ -156,6 +156,16 @@ def enter_burro_hand(client, match: dict, key: str | None = None):
     return client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 0}, headers=headers)
 
 
+def saved_by_another_worker(app, match: dict, hand: dict) -> None:
+    """``hand`` stored through a connection of its own, as another server process would."""
+    other_worker = store.connect(app.config["DATABASE"])
+    try:
+        saved = store.get_match(other_worker, match["token"])
+        store.add_hand(other_worker, saved, hand, saved.version)
+    finally:
+        other_worker.close()
+
+
 def api_totals(client, match: dict) -> list[int]:
     """A match's totals as the API answers them."""
     return client.get(f"{MATCHES}/{match['token']}").json["totals"]

@@ -4,7 +4,7 @@ transaction is left to the next."""
 
 import threading
 
-from helpers import OPEN_BURRO, api_totals, enter_burro_hand, start
+from helpers import OPEN_BURRO, api_totals, enter_burro_hand, saved_by_another_worker, start
 
 import store
 from store.news import news_id
@@ -15,12 +15,7 @@ def test_the_news_tells_at_once_of_a_hand_another_worker_saved(app, client):
     poll = f"/m/{match['token']}/news"
     seen = {"If-None-Match": f'W/"{news_id(0, None, False)}"'}
     assert client.get(poll, headers=seen).status_code == 304
-    other_worker = store.connect(app.config["DATABASE"])
-    try:
-        saved = store.get_match(other_worker, match["token"])
-        store.add_hand(other_worker, saved, {"burro": 1}, saved.version)
-    finally:
-        other_worker.close()
+    saved_by_another_worker(app, match, {"burro": 1})
     assert client.get(poll, headers=seen).status_code == 200
     assert api_totals(client, match) == [0, 1, 0]
 
