@@ -4,6 +4,7 @@ thread, and a slow or stalled phone holds up nobody; timeouts, so nothing waits 
 The address comes from the command line (`--bind`)."""
 
 import gc
+import resource
 
 # Each worker holds the streams of the sheets open on it, about 19 KB each, and at most some
 # 20,000 open files: two workers carry a table's laptop and a few thousand tables on a
@@ -35,10 +36,17 @@ control_socket_disable = True
 # A worker holding thousands of streams pauses whole for a full garbage collection: what it
 # made while starting is kept out of the collector's walks, and so, every few seconds, is
 # what lives on (the streams themselves), which cut the pauses from 450-700 ms to 10-80 ms.
-# Now and then everything is walked once more, so that frozen cycles of streams long gone
-# are freed too: one longer pause, and memory stays bounded.
+# What a freeze caught of requests under way becomes garbage the collector no longer sees:
+# everything is walked once more every ten minutes, and as soon as the worker's peak memory
+# grew by GROWN_BY since the last walk (many large pages at once), so memory stays bounded.
 FREEZE_EVERY = 5  # seconds
 WALK_ALL_EVERY = 120  # rounds of FREEZE_EVERY: ten minutes
+GROWN_BY = 32 * 1024  # KB of peak resident memory
+
+
+def peak_memory() -> int:
+    """The worker's peak resident memory so far, in KB (as Linux counts it)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def post_worker_init(worker):
@@ -53,12 +61,13 @@ def post_worker_init(worker):
     import gevent
 
     def collect_and_freeze():
-        rounds = 0
+        rounds, walked_at = 0, peak_memory()
         while True:
             gevent.sleep(FREEZE_EVERY)
             rounds += 1
-            if rounds % WALK_ALL_EVERY == 0:
+            if rounds % WALK_ALL_EVERY == 0 or peak_memory() > walked_at + GROWN_BY:
                 gc.unfreeze()
+                walked_at = peak_memory()
             gc.collect()
             gc.freeze()
 

@@ -74,16 +74,20 @@ class Server:
     def _workers(self) -> list[str]:
         return Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()
 
-    def workers_memory(self) -> tuple[int, int]:
-        """How many workers the master has, and their resident memory together, in bytes."""
-        workers, resident = self._workers(), 0
-        for worker in workers:
+    def resident_by_worker(self) -> dict[str, int]:
+        """Each worker's resident memory in bytes, by its process id."""
+        resident = {}
+        for worker in self._workers():
             try:
                 status = Path(f"/proc/{worker}/status").read_text()
             except OSError:  # a worker just replaced
                 continue
-            resident += int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)[1]) * 1024
-        return len(workers), resident
+            resident[worker] = int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)[1]) * 1024
+        return resident
+
+    def workers_memory(self) -> tuple[int, int]:
+        """How many workers the master has, and their resident memory together, in bytes."""
+        return len(self._workers()), sum(self.resident_by_worker().values())
 
     def workers_files(self) -> int:
         """How many files the workers hold open together: their streams, mostly."""

@@ -69,6 +69,11 @@ def _news_of(read_only: bool, link: str, seen: str | None) -> News | None:
     if deleted:
         return News(news_id, "gone")
     since = _version_seen(seen)
+    if since is not None and since >= version:
+        since = None
+    if since not in (None, version - 1):
+        # A phone back after several changes is told alone: no seen version multiplies what is kept.
+        return _sheet_news(db, read_only, link, news_id, since)
     key = (read_only, link, since, news_id, locale_name(), request.root_url)
     return _sent.get(key, lambda: _sheet_news(db, read_only, link, news_id, since))
 
