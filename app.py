@@ -24,6 +24,7 @@ from views import (
     commands,
     errors,
     home,
+    hosts,
     live,
     matches,
     offline,
@@ -112,6 +113,8 @@ def create_app(config=None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+    # Inside the proxy fix, so a forwarded Host is checked too; before the CSRF check.
+    hosts.register(app)
     _serve_as_configured(app)
 
     csrf.init_app(app)

@@ -9,6 +9,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnava
 import store
 
 from . import is_fragment_request
+from .hosts import MalformedHost
 
 # How long a client waits before it sends a refused write again.
 RETRY_AFTER_SECONDS = 10
@@ -18,6 +19,9 @@ def _explanation(error: HTTPException) -> str:
     if isinstance(error, CSRFError):
         return _("This form has expired or did not come from this page. Reload the page and "
                  "try again; nothing was saved.")
+    if isinstance(error, MalformedHost):
+        return _("The address is malformed (its host name or port), so no link can be built on "
+                 "it. Open the link the table shares; nothing was saved.")
     return {
         400: _("The request could not be read; nothing was saved."),
         403: _("This link only shows the score: the players' link changes it. Nothing was "

@@ -53,6 +53,7 @@ def _version_seen(news_id: str | None) -> int | None:
 
 # The news the streams were last sent, by everything it is rendered from: read, rendered
 # and encoded once however many phones of a match (by one link, in one language) wait.
+# Its links are paths, so the Host a phone names is no part of it nor of its key.
 _sent = Cache(256)
 
 
@@ -74,7 +75,7 @@ def _news_of(read_only: bool, link: str, seen: str | None) -> News | None:
     if since not in (None, version - 1):
         # A phone back after several changes is told alone: no seen version multiplies what is kept.
         return _sheet_news(db, read_only, link, news_id, since)
-    key = (read_only, link, since, news_id, locale_name(), request.root_url)
+    key = (read_only, link, since, news_id, locale_name(), request.script_root)
     return _sent.get(key, lambda: _sheet_news(db, read_only, link, news_id, since))
 
 

@@ -112,6 +112,60 @@ def test_the_preview_and_a_refusal_name_the_rule(post, app):
     assert count_rows(app, "entries") == 0
 
 
+# Seed 004: "Ein Buraco ist eine Meldung aus mindestens sieben Karten": two packs and four
+# jokers, 108 cards, make at most 15 of them, and hold four red threes.
+# The sheet names a side by its players, the API by its number.
+BURACOS_RANGE = {"en": "{side}: the number of buracos must be from 0 to 15.",
+                 "de": "{side}: Möglich sind 0 bis 15 Buracos."}
+RED_THREES_RANGE = {"en": "{side}: the number of red threes must be from 0 to 4.",
+                    "de": "{side}: Die Zahl der roten Dreien muss von 0 bis 4 reichen."}
+ON_THE_SHEET = "Anna & Carla"
+IN_THE_API = {"en": "Side 1", "de": "Partei\u00a01"}
+COUNTS_OUT_OF_RANGE = [
+    ("clean", "clean_buracos", "16", BURACOS_RANGE),
+    ("dirty", "dirty_buracos", "99", BURACOS_RANGE),
+    ("clean", "clean_buracos", "-1", BURACOS_RANGE),
+    ("red", "red_threes", "5", RED_THREES_RANGE),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("field, api_field, count, refusal", COUNTS_OUT_OF_RANGE)
+def test_a_count_out_of_range_is_refused_with_its_message_by_the_form_and_the_api(
+        post, client, app, lang, field, api_field, count, refusal):
+    """However the count comes, the player reads why; nothing is stored."""
+    sheet = new_sheet(post, "buraco")
+    client.set_cookie("lang", lang)
+    for headers in ({}, HTMX):
+        refused = post(f"{sheet}/hands", {**OUT_HAND, f"s0_{field}": count, "version": "0"},
+                       headers=headers)
+        assert refused.status_code == 422
+        message = refusal[lang].format(side=ON_THE_SHEET)
+        assert shown(parsed(refused).select_one("p.error[role=alert]")).startswith(message)
+        preview = root(post(f"{sheet}/draft", {**OUT_HAND, f"s0_{field}": count,
+                                               "only": "preview"}, headers=HTMX))
+        assert shown(preview) == message
+    hand = {"sides": [{"table_points": 250, "clean_buracos": 1, "red_threes": 1,
+                       "dead_pile": "taken", "went_out": True, api_field: int(count)},
+                      {"table_points": 80, "hand_points": 30, "dead_pile": "taken"}]}
+    answer = client.post(f"{MATCHES}/{sheet.rsplit('/', 1)[1]}/hands", json=hand,
+                         headers={"Accept-Language": lang})
+    assert answer.status_code == 400
+    assert answer.json["error"] == refusal[lang].format(side=IN_THE_API[lang])
+    assert count_rows(app, "entries") == 0
+
+
+@pytest.mark.parametrize("count", ["two", "9" * 40, "1.5"])
+def test_a_count_that_is_no_whole_number_is_refused_not_taken_as_none(post, app, count):
+    """The steppers send whole numbers; anything else did not come from them."""
+    sheet = new_sheet(post, "buraco")
+    refused = post(f"{sheet}/hands", {**OUT_HAND, "s0_clean": count, "version": "0"})
+    assert refused.status_code == 422
+    assert shown(parsed(refused).select_one("p.error[role=alert]")).startswith(
+        BURACOS_RANGE["en"].format(side=ON_THE_SHEET))
+    assert count_rows(app, "entries") == 0
+
+
 def test_three_players_play_alone_and_all_three_count(post, client):
     """Seed 004: "Zu zweit oder zu dritt spielt jeder für sich … genau einen toten Stapel pro
     Spieler." """

@@ -141,6 +141,10 @@ BAD_HANDS = [
     ({"s0_table": "1000000000"}, "the points on the table must be from 0 to 1,080"),
     ({"s0_table": "123"}, "not a multiple of 5"),
     ({"s0_mode": "total", "s0_total": "1000000000"}, "a hand's total must be from"),
+    # The steppers stop at 0 and 15; a count beyond them is refused, never taken as 0.
+    ({"s0_clean": "16"}, "Anna & Carla: the number of burracos must be from 0 to 15."),
+    ({"s1_dirty": "-1"}, "Ben & Dan: the number of burracos must be from 0 to 15."),
+    ({"s1_dirty": "one"}, "Ben & Dan: the number of burracos must be from 0 to 15."),
 ]
 
 

@@ -3,22 +3,28 @@ with hypothesis over every form and API route (with valid CSRF tokens and versio
 as without): no 5xx, and a refused request changes nothing stored").
 
 Each route of the app's URL map has a strategy here, found by its endpoint and method: a
-route added without one fails ``test_every_route_has_a_strategy``.
+route added without one fails ``test_every_route_has_a_strategy``. Besides their bodies and
+queries, requests bring hostile Host headers, import documents with times at and beyond
+either end of the calendar, and counted hands with counts out of range: each of these once
+answered 500 or lost its message. And whatever Host one phone names, the other phones'
+links and news are their own.
 """
 
 import io
 import json
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta, timezone
 from urllib.parse import quote, urlencode
 
 import pytest
-from helpers import MATCHES, csrf_token, stored
+from helpers import MATCHES, csrf_token, parsed, shown, stored
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import store
 from app import create_app
 from scoring.games import GAMES
+from scoring.values import parse_int
 
 # Whatever hypothesis draws for a form's or query's version: the sheet's current one.
 CURRENT = "<current version>"
@@ -65,6 +71,42 @@ JSON_VALUES = st.recursive(
     LEAF | st.sampled_from(WORD_VALUES),
     lambda children: st.lists(children, max_size=4)
     | st.dictionaries(KEYS, children, max_size=4), max_leaves=12)
+
+
+# Host headers: names and addresses a server may have, and names no server has (an empty or
+# over-long label, a name over 253 characters, characters no name holds, a bad port).
+LABELS = st.text("ab9-", max_size=66)
+PORTS = st.one_of(st.none(), st.integers(-1, 70_000).map(str),
+                  st.sampled_from(["", "http", "08"]))
+HOSTS = st.one_of(
+    st.sampled_from(["localhost", "evil.example", "192.0.2.7:5000", "[::1]:5000", "[::g]",
+                     "laptop.local.", "scores..example.org", "ex_ample.org", "scörës.example",
+                     "ex ample.org", "example.org/m", ("a" * 60 + ".") * 5 + "org", ""]),
+    st.builds(lambda labels, port: ".".join(labels) + ("" if port is None else f":{port}"),
+              st.lists(LABELS, min_size=1, max_size=5), PORTS),
+    # Any text a header can carry (no line break).
+    st.text(st.characters(min_codepoint=0x20, max_codepoint=0xFF), max_size=30),
+)
+# A phone that names the address it really came to.
+HONEST_HOST = "192.0.2.7:5000"
+
+# Times written with an offset of up to a day either way: mostly the first or the last
+# second UTC writes, which an offset carries past the end (such a one overflowed on its
+# way into UTC), and any other.
+EDGES = st.sampled_from([datetime(1, 1, 1), datetime(9999, 12, 31, 23, 59, 59)])
+TIMES = st.builds(
+    lambda moment, minutes: moment.replace(
+        tzinfo=timezone(timedelta(minutes=minutes))).isoformat(),
+    st.one_of(EDGES, EDGES, st.datetimes()), st.integers(-(24 * 60 - 1), 24 * 60 - 1))
+
+# The counts of a counted hand, in the API's names: within the steppers' range, just past
+# it, or far off (a count out of range once reached the rules as 0, or lost its message).
+COUNTS = {"burraco": ("clean_burracos", "dirty_burracos"),
+          "buraco": ("clean_buracos", "dirty_buracos", "red_threes", "real_buracos",
+                     "ace_to_ace_buracos")}
+COUNT_VALUES = st.one_of(st.integers(-2, 17), HUGE_NUMBERS)
+# The same counts as a sheet's panel sends them.
+STEPPERS = ("clean", "dirty", "red", "semi", "real", "ace", "nobile", "reale")
 
 
 def deep(levels: int) -> bytes:
@@ -174,6 +216,7 @@ def pairs(values=TEXT) -> st.SearchStrategy:
 
 def hx_headers() -> st.SearchStrategy:
     return st.fixed_dictionaries({}, optional={
+        "Host": HOSTS,
         "HX-Request": st.just("true"), "Accept-Language": st.sampled_from(["de", "en", "*"]),
         "Idempotency-Key": st.sampled_from(["k1", "k2", "x" * 200]),
         "If-None-Match": st.sampled_from(['W/"v1"', "*", "garbage"])})
@@ -226,8 +269,19 @@ def form_post(table: Table, path: str) -> st.SearchStrategy:
                     headers=headers)
 
     return st.builds(call, st.sampled_from(sorted(GAMES)),
-                     often(st.none(), tokens(table)), numbers(), csrf, version, pairs(),
-                     hx_headers())
+                     often(st.none(), tokens(table)), numbers(), csrf, version,
+                     st.builds(list.__add__, stepper_counts(), pairs()), hx_headers())
+
+
+def stepper_counts() -> st.SearchStrategy:
+    """A panel's steppers, each side's, with counts in and out of their range or no number,
+    and perhaps a press of one of them."""
+    sides, names = st.integers(0, 2), st.sampled_from(STEPPERS)
+    counts = st.lists(st.tuples(st.builds("s{}_{}".format, sides, names),
+                                st.one_of(COUNT_VALUES.map(str), TEXT)), max_size=4)
+    press = st.builds(lambda side, name, step: [("press", f"step:{side}:{name}:{step}")],
+                      sides, names, st.sampled_from([-1, 1]))
+    return st.builds(list.__add__, counts, st.one_of(st.just([]), press))
 
 
 def mutated(good) -> st.SearchStrategy:
@@ -237,14 +291,28 @@ def mutated(good) -> st.SearchStrategy:
                      st.sampled_from([*keys, "version", "options"]), JSON_VALUES)
 
 
-def bodies(good) -> st.SearchStrategy:
-    return st.one_of(st.just(good), mutated(good), JSON_VALUES)
+def counted(good: dict, names) -> st.SearchStrategy:
+    """A counted hand the endpoint takes, with its sides' counts drawn from COUNT_VALUES."""
+    def hand(counts):
+        return {**good, "sides": [{**side, **chosen}
+                                  for side, chosen in zip(good["sides"], counts)]}
+
+    side_counts = st.dictionaries(st.sampled_from(names), COUNT_VALUES, min_size=1)
+    return st.lists(side_counts, min_size=len(good["sides"]),
+                    max_size=len(good["sides"])).map(hand)
 
 
-def api_post(path: str, good: dict, method: str = "POST") -> st.SearchStrategy:
+def bodies(good, counts=()) -> st.SearchStrategy:
+    extra = [counted(good, counts)] if counts else []
+    return st.one_of(st.just(good), mutated(good), JSON_VALUES, *extra)
+
+
+def api_post(path: str, good: dict, method: str = "POST", counts=(),
+             documents=None) -> st.SearchStrategy:
     return st.builds(lambda body, raw, headers: Call(method, path, body=body, raw=raw,
                                                      headers=headers),
-                     bodies(good), st.one_of(st.none(), st.none(), RAW_BODIES), hx_headers())
+                     bodies(good, counts) if documents is None else documents,
+                     st.one_of(st.none(), st.none(), RAW_BODIES), hx_headers())
 
 
 def api_match_write(table: Table, method: str, suffix: str) -> st.SearchStrategy:
@@ -259,18 +327,39 @@ def api_match_write(table: Table, method: str, suffix: str) -> st.SearchStrategy
     return st.sampled_from(sorted(GAMES)).flatmap(lambda game: st.builds(
         call, st.just(game),
         often(st.just(quote(table.tokens[game])), tokens(table)), numbers(),
-        bodies(GOOD_HANDS[game]), st.one_of(st.none(), st.none(), RAW_BODIES),
+        bodies(GOOD_HANDS[game], COUNTS.get(game, ())),
+        st.one_of(st.none(), st.none(), RAW_BODIES),
         often(st.sampled_from([None, CURRENT]), numbers() | HUGE_NUMBERS | HOSTILE_TEXT),
         hx_headers()))
 
 
+def timed(document: dict) -> st.SearchStrategy:
+    """The document with a time drawn from TIMES for its own, or an entry's start or end."""
+    def put(where, position, time):
+        if where is None:
+            return {**document, "created_at": time}
+        entries = [dict(entry) for entry in document["entries"]]
+        entries[position % len(entries)][where] = time
+        return {**document, "entries": entries}
+
+    return st.builds(put, st.sampled_from([None, "created_at", "ended_at"]),
+                     st.integers(0, 10), TIMES)
+
+
+def documents(document: dict) -> st.SearchStrategy:
+    """A match document: mostly with a time drawn, else as exported, with a field made
+    hostile, or anything."""
+    return often(timed(document), st.one_of(st.just(document), mutated(document),
+                                            JSON_VALUES))
+
+
 def upload(table: Table) -> st.SearchStrategy:
-    good = json.dumps(table.document).encode()
-    files = st.one_of(st.just(good), RAW_BODIES,
-                      mutated(table.document).map(lambda doc: json.dumps(doc).encode()))
-    return st.builds(lambda raw, csrf: Call("POST", "/import", upload=raw,
-                                            form=[("csrf_token", csrf)]),
-                     files, st.sampled_from([table.csrf, "forged"]))
+    files = st.one_of(documents(table.document).map(lambda doc: json.dumps(doc).encode()),
+                      RAW_BODIES)
+    return st.builds(lambda raw, csrf, headers: Call("POST", "/import", upload=raw,
+                                                     form=[("csrf_token", csrf)],
+                                                     headers=headers),
+                     files, st.sampled_from([table.csrf, "forged"]), hx_headers())
 
 
 CHECKER_BODIES = {
@@ -330,7 +419,8 @@ def strategies(table: Table) -> dict:
         ("api_docs.show", "GET"): page_get(table, "/api/v1/docs"),
         ("api.create_match", "POST"): api_post(MATCHES, {"game": "burro",
                                                          "players": ["Anna", "Ben"]}),
-        ("api.import_match", "POST"): api_post(f"{MATCHES}/import", table.document),
+        ("api.import_match", "POST"): api_post(f"{MATCHES}/import", table.document,
+                                               documents=documents(table.document)),
         ("api.show_match", "GET"): page_get(table, MATCHES + "/{token}"),
         ("api.export_match", "GET"): page_get(table, MATCHES + "/{token}/export"),
         ("api.add_hand", "POST"): api_match_write(table, "POST", "/hands"),
@@ -344,7 +434,8 @@ def strategies(table: Table) -> dict:
     for endpoint, good in CHECKER_BODIES.items():
         game = endpoint.split("_", 1)[0]
         routes[f"{game}_api.{endpoint}", "POST"] = api_post(
-            "/api/v1/" + endpoint.replace("_", "/", 1), good)
+            "/api/v1/" + endpoint.replace("_", "/", 1), good,
+            counts=COUNTS.get(game, ()) if "sides" in good else ())
     return routes
 
 
@@ -442,5 +533,127 @@ def test_no_input_answers_5xx_and_a_refusal_stores_nothing(table, route):
             assert after == table.start, call
         if after != table.start:
             reset(table)
+
+    try_one()
+
+
+@pytest.mark.parametrize("link", ["players", "watch-only"])
+def test_no_host_one_phone_names_reaches_another_phone(table, link):
+    """Without BASE_URL a phone's links follow the Host it names, and only its own: the news
+    every phone hears is the same whichever Host asked for it, and a phone that names the
+    address it came to finds that address in its share box and the API's links."""
+    token = (table.tokens if link == "players" else table.view_tokens)["buraco"]
+    sheet = f"/m/{token}" if link == "players" else f"/v/{token}"
+    api = f"{MATCHES}/{token}"
+    honest = {"Host": HONEST_HOST}
+
+    @settings(max_examples=15, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(HOSTS)
+    def try_one(host):
+        forged = table.client.get(f"{sheet}/news", headers={"Host": host})
+        assert forged.status_code < 500, host
+        heard = table.client.get(f"{sheet}/news", headers=honest)
+        assert heard.status_code == 200
+        if forged.status_code == 200:
+            assert forged.data == heard.data, host
+        assert table.client.get(sheet, headers={"Host": host}).status_code < 500, host
+        shared = [field["value"] for field in
+                  parsed(table.client.get(sheet, headers=honest)).select("details.share input")]
+        links = [value for key, value in table.client.get(api, headers=honest).json.items()
+                 if key.endswith("url")]
+        assert shared and links
+        assert all(url.startswith(f"http://{HONEST_HOST}/") for url in shared + links), host
+
+    try_one()
+
+
+# What a refusal says when it says nothing of the request's own fault.
+UNREAD = {"en": "The request could not be read; nothing was saved.",
+          "de": "Die Anfrage konnte nicht gelesen werden; es wurde nichts gespeichert."}
+# A Buraco hand whose first side is counted in parts, so its steppers' counts count.
+COUNTED_FORM = [("s0_mode", "parts"), ("s0_table", "150"), ("s0_dead_pile", "taken"),
+                ("s1_mode", "parts"), ("s1_table", "60"), ("s1_dead_pile", "taken")]
+SHEET_COUNTS = {"clean": "clean_buracos", "dirty": "dirty_buracos", "red": "red_threes"}
+
+
+def changed(table: Table) -> bool:
+    """Whether the request changed what is stored; if so, the table is put back first, so
+    that every example, and every test after a failing one, meets it as it began."""
+    after = stored(table.app, STORED)
+    if after != table.start:
+        reset(table)
+    return after != table.start
+
+
+@pytest.mark.parametrize("channel", ["sheet", "api"])
+def test_a_count_is_taken_or_refused_with_its_message(table, channel):
+    """Whatever counts a Buraco side sends, by the sheet's panel or the API, in English or
+    German: the hand is saved with them, or refused saying why, and nothing is stored."""
+    token = table.tokens["buraco"]
+
+    @settings(max_examples=15, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.dictionaries(st.sampled_from(sorted(SHEET_COUNTS)),
+                           st.one_of(COUNT_VALUES, TEXT), min_size=1),
+           st.sampled_from(sorted(UNREAD)))
+    def try_one(counts, lang):
+        headers = {"Accept-Language": lang}
+        if channel == "sheet":
+            form = [("csrf_token", table.csrf), ("version", str(table.version(token))),
+                    *COUNTED_FORM,
+                    *((f"s0_{name}", str(count)) for name, count in counts.items())]
+            response = table.client.post(
+                f"/m/{token}/hands", data=urlencode(form, errors="surrogatepass"),
+                headers=headers, content_type="application/x-www-form-urlencoded")
+            assert response.status_code in (303, 422), (counts, response.status_code)
+            refused = response.status_code == 422
+            message = refused and shown(parsed(response).select_one("p.error[role=alert]"))
+        else:
+            first, second = GOOD_HANDS["buraco"]["sides"]
+            sides = [{**first, **{SHEET_COUNTS[name]: count for name, count in counts.items()}},
+                     second]
+            response = table.client.post(f"{MATCHES}/{token}/hands", json={"sides": sides},
+                                         headers=headers)
+            assert response.status_code in (201, 400), (counts, response.status_code)
+            refused = response.status_code == 400
+            message = refused and response.json["error"]
+        saved = table.client.get(f"{MATCHES}/{token}").json["hands"][-1]["entries"][0]
+        assert changed(table) is not refused, counts
+        if refused:
+            assert message and message != UNREAD[lang], counts
+        else:
+            # Saved as sent: no count was quietly taken as another.
+            for name, count in counts.items():
+                sent = 0 if not str(count).strip() else parse_int(str(count))
+                assert saved[SHEET_COUNTS[name]] == sent, (counts, saved)
+
+    try_one()
+
+
+@pytest.mark.parametrize("channel", ["page", "api"])
+def test_an_imported_time_is_taken_or_refused_by_its_field(table, channel):
+    """Whatever time a match document holds, the import takes it or names the field it
+    refuses, and then creates nothing."""
+
+    @settings(max_examples=15, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(timed(table.document))
+    def try_one(document):
+        if channel == "page":
+            response = table.client.post("/import", content_type="multipart/form-data", data={
+                "csrf_token": table.csrf,
+                "document": (io.BytesIO(json.dumps(document).encode()), "match.json")})
+            assert response.status_code in (303, 400), document
+            refused = response.status_code == 400
+            said = refused and shown(parsed(response).select_one("p.error[role=alert]"))
+        else:
+            response = table.client.post(f"{MATCHES}/import", json=document)
+            assert response.status_code in (201, 400), document
+            refused = response.status_code == 400
+            said = refused and response.json["fields"][0]["path"]
+        assert changed(table) is not refused, document
+        if refused:
+            assert said and ("created_at" in said or "ended_at" in said), said
 
     try_one()

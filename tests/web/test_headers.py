@@ -1,9 +1,22 @@
 """Served behind a TLS proxy: links built on BASE_URL whatever Host a request brings, the
 proxy's forwarded headers trusted only when configured, cookies sent only over HTTPS, other
-hosts refused; and no match page or API answer kept by a shared cache."""
+hosts refused, malformed ones too; and no match page or API answer kept by a shared
+cache."""
 
 import pytest
-from helpers import FOUR, MATCHES, dark_modules, form_token, parsed, qr_of, start
+from helpers import (
+    FOUR,
+    GERMAN,
+    HTMX,
+    MATCHES,
+    dark_modules,
+    form_token,
+    parsed,
+    qr_of,
+    root,
+    start,
+    stored,
+)
 
 from app import create_app
 
@@ -98,8 +111,92 @@ def test_trusted_hosts_refuse_a_request_for_another_host(tmp_path, monkeypatch):
     refused = client.get("/", headers=HOSTILE)
     assert refused.status_code == 400
     assert "evil.example" not in refused.get_data(as_text=True)
+    assert client.get("/", headers={"Host": "scores..example.org"}).status_code == 400
     api = client.post(MATCHES, json={"game": "burro", "players": FOUR}, headers=HOSTILE)
     assert api.status_code == 400 and "url" not in api.json
+
+
+# --- Malformed hosts ------------------------------------------------------------------------
+
+MALFORMED = {
+    "an empty label": "scores..example.org",
+    "a label over 63 characters": "x" * 64 + ".example.org",
+    "a name over 253 characters": ("a" * 60 + ".") * 5 + "org",
+    "a space": "scores example.org",
+    "an underscore": "scores_table.example.org",
+    "a letter outside ASCII": "scörës.example.org",
+    "a path": "scores.example.org/m",
+    "a port over 65535": "scores.example.org:65536",
+    "a port that is no number": "scores.example.org:http",
+    "an empty port": "scores.example.org:",
+    "an IPv6 address that is none": "[::g]:5000",
+    "nothing": "",
+}
+MALFORMED_HOST = ("The address is malformed (its host name or port), so no link can be built "
+                  "on it. Open the link the table shares; nothing was saved.")
+
+
+@pytest.mark.parametrize("host", MALFORMED.values(), ids=MALFORMED.keys())
+def test_a_malformed_host_is_refused_with_a_page_that_says_why(client, host):
+    """No link can be built on it: the refusal's page links only by path."""
+    match = start(client)
+    for address in ("/", f"/m/{match['token']}", "/rules", "/no-such-page"):
+        response = client.get(address, headers={"Host": host})
+        assert response.status_code == 400, address
+        page = parsed(response)
+        assert page.select_one("p.error[role=alert]").get_text() == MALFORMED_HOST
+        assert page.select_one("main a.button")["href"] == "/"
+        assert "host.invalid" not in response.get_data(as_text=True)
+
+
+def test_a_malformed_host_is_refused_in_german_too(client):
+    response = client.get("/", headers={"Host": "scores..example.org", **GERMAN})
+    assert response.status_code == 400
+    assert parsed(response).select_one("p.error[role=alert]").get_text() == (
+        "Die Adresse ist fehlerhaft (ihr Hostname oder Port), daher lässt sich kein Link "
+        "darauf bauen. Öffne den Link, den der Tisch teilt; es wurde nichts gespeichert.")
+
+
+def test_a_malformed_host_changes_nothing(client, app):
+    """Neither a form nor the API saves anything it sent."""
+    match = start(client)
+    before = stored(app)
+    bad = {"Host": "scores..example.org"}
+    api = client.post(MATCHES, json={"game": "burro", "players": FOUR}, headers=bad)
+    assert api.status_code == 400 and api.json == {"error": MALFORMED_HOST}
+    hand = client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 1}, headers=bad)
+    assert hand.status_code == 400
+    form = client.post(f"/m/{match['token']}/hands", headers=bad, data={
+        "csrf_token": form_token(client.get("/")), "version": "1", "burro": "1"})
+    assert form.status_code == 400
+    assert stored(app) == before
+
+
+def test_a_malformed_host_asked_by_htmx_shows_its_message_in_place(client):
+    response = client.get("/rules", headers={"Host": "scores..example.org", **HTMX})
+    assert response.status_code == 400
+    assert response.headers["HX-Retarget"] == "#flash"
+    assert root(response).get_text() == MALFORMED_HOST
+
+
+def test_behind_a_proxy_a_malformed_forwarded_host_is_refused(tmp_path):
+    client = served(tmp_path, BEHIND_PROXY=1).test_client()
+    response = client.get("/", headers={"X-Forwarded-Host": "scores..example.org"})
+    assert response.status_code == 400
+    assert parsed(response).select_one("p.error[role=alert]").get_text() == MALFORMED_HOST
+
+
+@pytest.mark.parametrize("host", ["scores.example.org", "SCORES.Example.org:8443",
+                                  "laptop.local.", "192.168.1.23:5000", "[::1]:5000",
+                                  "[2001:db8::7]", "x" * 63 + ".example.org"])
+def test_a_well_formed_host_is_served(client, host):
+    """A name, an address, a port, a name ending in its root dot: the links follow it."""
+    match = start(client)
+    created = client.post(MATCHES, json={"game": "burro", "players": FOUR},
+                          headers={"Host": host})
+    assert created.status_code == 201
+    assert created.json["url"] == f"http://{host.lower()}/m/{created.json['token']}"
+    assert client.get(f"/m/{match['token']}", headers={"Host": host}).status_code == 200
 
 
 # --- Cookies --------------------------------------------------------------------------------

@@ -123,6 +123,29 @@ def test_every_phone_of_a_link_and_language_gets_the_same_bytes_without_anyones_
     assert {field["value"] for field in sheet.select("input[name=key]")} == {""}
 
 
+# Where a sheet sends the phone: links, forms, images, the panel's requests and its stream.
+ADDRESSES = ("href", "src", "action", "formaction", "hx-get", "hx-post", "data-events")
+
+
+@pytest.mark.parametrize("path", ["/m/{token}/events", "/v/{view_token}/events"])
+def test_a_forged_host_changes_no_news_the_other_phones_hear(client, path):
+    """Without BASE_URL the share box follows each phone's Host, but the news is rendered
+    once for every phone: the phone that names another host first, and hears it first,
+    hands the others no link to that host."""
+    match = start(client, hands=0)
+    client.post(f"{MATCHES}/{match['token']}/hands", json={"burro": 1})
+    heard = []
+    for host in ("evil.example", "192.168.1.23:5000"):
+        stream = Stream(client, f"{path.format(**match)}?seen={FIRST}", Host=host)
+        heard.append(stream.next_event())
+        stream.close()
+    assert heard[0] == heard[1]
+    sheet = sheet_in(heard[1])
+    addresses = [element[name] for name in ADDRESSES for element in sheet.select(f"[{name}]")]
+    assert addresses and all(address.startswith("/") for address in addresses), addresses
+    assert "evil.example" not in heard[1]["data"]
+
+
 def test_hands_saved_one_after_another_elsewhere_are_told_in_one_line(client):
     """A phone back after a while, or a script that entered an evening's hands: a line each
     would push the sheet off the screen. Two hands are still told one by one."""

@@ -165,6 +165,53 @@ def test_a_refusal_names_the_entry_and_the_rule(client):
     assert error == "Entry 2: Pick one of the match's players."
 
 
+# Where a document holds a time, and how to put one there.
+TIMES = {
+    "created_at": lambda document, time: with_change(document, created_at=time),
+    "entries.1.created_at": lambda document, time: with_entry(document, 1, created_at=time),
+    "entries.0.ended_at": lambda document, time: with_entry(document, 0, ended_at=time),
+}
+# Written with an offset that carries them past the first or the last year UTC can write.
+BEYOND_UTC_YEARS = ["0001-01-01T00:00:00+14:00", "0001-01-01T00:00:00+00:01",
+                    "9999-12-31T23:59:59-14:00", "9999-12-31T23:59:59-00:01"]
+
+
+@pytest.mark.parametrize("time", BEYOND_UTC_YEARS)
+@pytest.mark.parametrize("path", TIMES)
+def test_a_time_beyond_the_years_utc_writes_is_refused_by_its_field(app, client, path, time):
+    """The store writes every time in UTC: one that UTC puts before the year 1 or after
+    9999 is refused like any other spoilt field, and creates nothing."""
+    document = TIMES[path](exported_burro(client), time)
+    before = count_rows(app, "matches")
+    for headers, message in (
+            ({}, f"The field “{path}” must be a time within the years 1 to 9999 in UTC."),
+            (GERMAN,
+             f"Das Feld „{path}“ muss eine Zeit in den Jahren 1 bis 9999 sein, in UTC.")):
+        response = client.post(f"{MATCHES}/import", json=document, headers=headers)
+        assert response.status_code == 400
+        assert response.json["error"] == message
+        assert response.json["fields"] == [{"path": path, "error": message}]
+        page = upload(client, json.dumps(document).encode(), **headers)
+        assert page.status_code == 400
+        assert message in shown(page)
+    assert count_rows(app, "matches") == before
+
+
+@pytest.mark.parametrize("time", ["0001-01-01T00:00:00+00:00", "0001-01-01T13:59:59-14:00",
+                                  "9999-12-31T23:59:59+00:00", "9999-12-31T23:59:59+14:00"])
+def test_a_time_at_either_end_of_the_years_utc_writes_is_imported(client, time):
+    """The first and the last second UTC writes, however their offset writes them: the
+    match opens, and its sheet, export and the start page show it."""
+    document = with_entry(with_change(exported_burro(client), created_at=time), 0,
+                          ended_at=time)
+    imported = client.post(f"{MATCHES}/import", json=document)
+    assert imported.status_code == 201, imported.json
+    token = imported.json["token"]
+    for address in (f"/m/{token}", f"/v/{imported.json['view_token']}",
+                    f"/m/{token}/export.csv", f"{MATCHES}/{token}/export", "/"):
+        assert client.get(address).status_code == 200, address
+
+
 # --- The CSV sheet --------------------------------------------------------------------------
 
 def csv_of(client, token: str, **headers) -> tuple:

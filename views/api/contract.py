@@ -97,6 +97,9 @@ def _field_message(detail) -> str:
     if kind == "string_too_long":
         return _("The field “%(path)s” is longer than %(num)s characters.", path=path,
                  num=context["max_length"])
+    if kind == "moment_range":
+        return _("The field “%(path)s” must be a time within the years 1 to 9999 in UTC.",
+                 path=path)
     if kind.startswith(("datetime", "timezone")):
         return _("The field “%(path)s” must be a time with its time zone.", path=path)
     return _("The field “%(path)s” is of the wrong type.", path=path)

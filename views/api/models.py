@@ -5,9 +5,11 @@ stays in ``scoring/``, which gets what the models let through. The OpenAPI docum
 ``/api/v1/openapi.json`` is generated from these models and the routes that name them.
 """
 
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     AwareDatetime,
     BaseModel,
     BeforeValidator,
@@ -198,8 +200,20 @@ def _written_time(value):
     return value
 
 
-Moment = Annotated[AwareDatetime, BeforeValidator(_written_time),
-                   Field(description="A time with its time zone (ISO 8601).",
+def _in_utc_years(value: datetime) -> datetime:
+    """A time the store can write: in UTC, as it writes times, still within the years 1 to
+    9999 (its offset can carry one from either end past it)."""
+    try:
+        value.astimezone(UTC)
+    except OverflowError:
+        raise PydanticCustomError("moment_range", "a time within the years 1 to 9999 in UTC") \
+            from None
+    return value
+
+
+Moment = Annotated[AwareDatetime, BeforeValidator(_written_time), AfterValidator(_in_utc_years),
+                   Field(description="A time with its time zone (ISO 8601), within the years 1 "
+                                     "to 9999 in UTC.",
                          examples=["2025-05-01T19:02:11+00:00"])]
 
 

@@ -29,6 +29,19 @@ def _int(text, default: int = 0) -> int:
     return default if number is None else number
 
 
+def _count(text):
+    """A stepper's count as the form sent it: none is 0, and anything but a whole number in
+    range reaches the rules as sent, to be refused with its message there, as the API's is.
+
+    >>> _count(None), _count(" 2 "), _count("-3"), _count("9" * 40), _count("two")
+    (0, 2, -3, '999999999999', 'two')
+    """
+    if not (text or "").strip():
+        return 0
+    number = parse_int(text)
+    return text.strip()[:12] if number is None else number
+
+
 @dataclass(frozen=True)
 class CountedPanel:
     """What a game's panel holds for each side, and the names its hands use for them."""
@@ -61,7 +74,7 @@ class CountedPanel:
                 draft.taps[pile][name] = min(max(_int(form.get(f"{prefix}{pile}_{name}")), 0),
                                              MAX_TAPS)
         for name in self.counts:
-            draft.counts[name] = max(_int(form.get(prefix + name)), 0)
+            draft.counts[name] = _count(form.get(prefix + name))
         return draft
 
     def side_from_entry(self, entry: Mapping) -> "SideDraft":
@@ -98,7 +111,8 @@ class CountedPanel:
                 side.taps[pile][name] = min(max(side.taps[pile][name] + _int(step), 0),
                                             MAX_TAPS)
             case ["step", _, name, step] if name in self.counts:
-                side.counts[name] = min(max(side.counts[name] + _int(step), 0), self.max_count)
+                side.counts[name] = min(max(_int(side.counts[name]) + _int(step), 0),
+                                        self.max_count)
             case ["sign", _]:
                 # Phone number pads often lack a minus: the ± key turns the total around.
                 side.total = side.total[1:] if side.total.startswith("-") else "-" + side.total
