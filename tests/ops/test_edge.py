@@ -1,0 +1,118 @@
+"""What a phone meets at the edge of the server `make run` starts (worker.py): a request
+that stalls halfway is dropped, and the answer says so."""
+
+import http.client
+import io
+import json
+import socket
+import time
+
+import pytest
+
+from benchmarks.serve import TABLEMATE, served
+
+# Well inside the worker timeout: a connection the server means to close is closed within
+# this after its own timeout, and an answer due at once comes within it.
+PROMPT = 5.0
+# The stall timeout and keepalive of the server here, cut so that a test of them is short.
+QUICK = 1
+HAND = b'{"burro": 0}'
+
+
+@pytest.fixture(scope="module")
+def port(tmp_path_factory):
+    """The app under the exact command of `make run`, its stall timeout and keepalive cut
+    to ``QUICK``; its port once it answers."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FLASK_STALL_TIMEOUT", str(QUICK))
+        with served(TABLEMATE, tmp_path_factory.mktemp("edge") / "tablemate.sqlite",
+                    options=("--keep-alive", str(QUICK))) as address:
+            yield int(address.rsplit(":", 1)[1])
+
+
+def api(port: int, method: str, path: str, body=None) -> dict:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PROMPT)
+    try:
+        connection.request(method, path, body=None if body is None else json.dumps(body),
+                           headers={"Content-Type": "application/json"})
+        return json.loads(connection.getresponse().read())
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def hands(port) -> str:
+    """The address a new match takes its hands at."""
+    match = api(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"]})
+    return f"/api/v1/matches/{match['token']}/hands"
+
+
+def sent(port: int, head: str, body: bytes = b"", *, done_sending: bool = False
+         ) -> socket.socket:
+    """A connection that has sent ``head`` (the request line and headers, a line each) and
+    ``body``; then, if ``done_sending``, nothing more (its sending side shut)."""
+    connection = socket.create_connection(("127.0.0.1", port))
+    connection.sendall(head.replace("\n", "\r\n").encode() + body)
+    if done_sending:
+        connection.shutdown(socket.SHUT_WR)
+    return connection
+
+
+def until_closed(connection: socket.socket, deadline: float) -> bytes:
+    """Everything the server sends until it closes the connection, which it does before
+    ``deadline``: an end, not a reset, so nothing it sent is lost."""
+    received = b""
+    with connection:
+        while True:
+            connection.settimeout(max(deadline - time.monotonic(), 0.01))
+            try:
+                chunk = connection.recv(65536)
+            except TimeoutError:
+                raise AssertionError(f"still open, after {received[:60]!r}") from None
+            if not chunk:
+                return received
+            received += chunk
+
+
+class Recorded:
+    """Bytes received, as a socket ``http.client`` reads an answer from."""
+
+    def __init__(self, received: bytes):
+        self.file = io.BytesIO(received)
+
+    def makefile(self, _mode):
+        return self.file
+
+
+def answer(received: bytes) -> http.client.HTTPResponse:
+    """The one answer in ``received``, read as a client reads it."""
+    response = http.client.HTTPResponse(Recorded(received))
+    response.begin()
+    return response
+
+
+def posting(path: str, *headers: str) -> str:
+    """The head of a POST of JSON to ``path``, with ``headers`` besides."""
+    return "\n".join((f"POST {path} HTTP/1.1", "Host: 127.0.0.1",
+                      "Content-Type: application/json", *headers, "", ""))
+
+
+# --- A request that stalls halfway ----------------------------------------------------------
+
+@pytest.mark.parametrize("framing, body", [
+    (f"Content-Length: {len(HAND)}\nUser-Agent: half", None),
+    (f"Content-Length: {len(HAND)}", HAND[:5]),
+    ("Transfer-Encoding: chunked", b"c\r\n" + HAND[:5]),
+], ids=["in its headers", "in a body of known length", "in a chunked body"])
+def test_a_request_that_stalls_halfway_is_dropped_after_its_timeout(port, hands, framing,
+                                                                    body):
+    """A phone that stops sending (a lost wifi, or slowloris) holds a connection only so
+    long: its headers get the keepalive, its body the stall timeout. A stalled body is
+    answered 400 (the request could not be read), and nothing of it is stored."""
+    head = posting(hands, framing)
+    stalled = sent(port, head.removesuffix("\n\n") if body is None else head, body or b"")
+    received = until_closed(stalled, time.monotonic() + QUICK + PROMPT)
+    if body is not None:
+        assert answer(received).status == 400
+        assert answer(received).getheader("Connection") == "close"
+    assert api(port, "GET", hands.removesuffix("/hands"))["hands"] == []
