@@ -1,15 +1,16 @@
 """The worker gunicorn serves Tablemate with (``worker_class`` in `gunicorn.conf.py`): its
 gevent worker, with the edge of the server held to what a phone can rely on. A phone that
 stops sending its request, or taking the answer, for the app's ``STALL_TIMEOUT`` is
-dropped; an answer after which the connection ends says so (``Connection: close``)."""
+dropped; a body that cannot be read (a malformed chunk, a phone gone) is the app's 400,
+not its 500; an answer after which the connection ends says so (``Connection: close``)."""
 
 from gunicorn.workers.ggevent import GeventWorker
 
 
 class Body:
-    """A request's body as the app reads it (``wsgi.input``). A read that fails (a phone
-    gone, or stalled) ends the connection after the answer: where the next request would
-    start is unknown."""
+    """A request's body as the app reads it (``wsgi.input``). Reading it fails as Werkzeug
+    expects of a broken stream (``OSError`` or ``ValueError``, which it answers 400), and
+    ends the connection after the answer: where the next request would start is unknown."""
 
     def __init__(self, request):
         self._request = request
@@ -21,6 +22,9 @@ class Body:
         except OSError:
             self._request.force_close()
             raise
+        except Exception as error:  # gunicorn's own: a bad chunk size, a missing terminator
+            self._request.force_close()
+            raise ValueError(f"The request's body cannot be read: {error}") from error
 
     def read(self, size=None):
         return self._reading(self._body.read, size)

@@ -1,5 +1,6 @@
 """What a phone meets at the edge of the server `make run` starts (worker.py): a request
-that stalls halfway is dropped, and the answer says so."""
+that stalls halfway is dropped, and the answer says so; a body that cannot be read is a
+400 that stores nothing."""
 
 import http.client
 import io
@@ -17,6 +18,7 @@ PROMPT = 5.0
 # The stall timeout and keepalive of the server here, cut so that a test of them is short.
 QUICK = 1
 HAND = b'{"burro": 0}'
+UNREADABLE = "The request could not be read; nothing was saved."
 
 
 @pytest.fixture(scope="module")
@@ -116,3 +118,35 @@ def test_a_request_that_stalls_halfway_is_dropped_after_its_timeout(port, hands,
         assert answer(received).status == 400
         assert answer(received).getheader("Connection") == "close"
     assert api(port, "GET", hands.removesuffix("/hands"))["hands"] == []
+
+
+# --- A body that cannot be read -------------------------------------------------------------
+
+@pytest.mark.parametrize("chunks, done_sending", [
+    (b"zz\r\n" + HAND + b"\r\n0\r\n\r\n", False),
+    (b"-c\r\n" + HAND + b"\r\n0\r\n\r\n", False),
+    (b"c;=x\r\n" + HAND + b"\r\n0\r\n\r\n", False),
+    (b"5\r\n" + HAND + b"\r\n0\r\n\r\n", False),
+    (b"40\r\n" + HAND, True),
+    (b"c\r\n" + HAND + b"\r\n", True),
+], ids=["a size that is no number", "a negative size", "a malformed extension",
+        "a chunk longer than its size", "a chunk cut short", "no last chunk"])
+def test_a_malformed_chunked_body_is_a_bad_request_that_stores_nothing(
+        port, hands, chunks, done_sending):
+    """The phone's fault, not the server's: 400, the connection closed as the answer says
+    (where a next request would start is unknown), and no hand stored."""
+    phone = sent(port, posting(hands, "Transfer-Encoding: chunked"), chunks,
+                 done_sending=done_sending)
+    refused = answer(until_closed(phone, time.monotonic() + PROMPT))
+    assert refused.status == 400
+    assert refused.getheader("Connection") == "close"
+    assert json.loads(refused.read())["error"] == UNREADABLE
+    assert api(port, "GET", hands.removesuffix("/hands"))["hands"] == []
+
+
+def test_a_well_formed_chunked_body_is_stored(port, hands):
+    """The other side of the refusals above: chunks are fine when they are whole."""
+    phone = sent(port, posting(hands, "Transfer-Encoding: chunked", "Connection: close"),
+                 b"5\r\n" + HAND[:5] + b"\r\n7\r\n" + HAND[5:] + b"\r\n0\r\n\r\n")
+    assert answer(until_closed(phone, time.monotonic() + PROMPT)).status == 201
+    assert len(api(port, "GET", hands.removesuffix("/hands"))["hands"]) == 1
