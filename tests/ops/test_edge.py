@@ -1,6 +1,6 @@
 """What a phone meets at the edge of the server `make run` starts (worker.py): a request
-that stalls halfway is dropped, and the answer says so; a body that cannot be read is a
-400 that stores nothing."""
+that stalls halfway is dropped, a body refused for its size ends its connection and the
+answer says so, and a body that cannot be read is a 400 that stores nothing."""
 
 import http.client
 import io
@@ -118,6 +118,26 @@ def test_a_request_that_stalls_halfway_is_dropped_after_its_timeout(port, hands,
         assert answer(received).status == 400
         assert answer(received).getheader("Connection") == "close"
     assert api(port, "GET", hands.removesuffix("/hands"))["hands"] == []
+
+
+# --- A body too large -----------------------------------------------------------------------
+
+TOO_LARGE = 100 * 1024  # over the app's MAX_CONTENT_LENGTH
+
+
+@pytest.mark.parametrize("sent_of_it", [0, 1000, TOO_LARGE],
+                         ids=["none of it", "some of it", "all of it"])
+def test_a_body_too_large_is_refused_and_its_connection_closed_as_the_answer_says(
+        port, hands, sent_of_it):
+    """The server does not wait for a body it will not read, so it cannot take another
+    request on that connection: it answers 413 with "Connection: close", and closes. A
+    phone that sends the whole body first still reads the whole answer (an end, not a
+    reset)."""
+    phone = sent(port, posting(hands, f"Content-Length: {TOO_LARGE}"), b" " * sent_of_it)
+    refused = answer(until_closed(phone, time.monotonic() + PROMPT))
+    assert refused.status == 413
+    assert refused.getheader("Connection") == "close"
+    assert json.loads(refused.read())["error"] == "That is far too much text; nothing was saved."
 
 
 # --- A body that cannot be read -------------------------------------------------------------
