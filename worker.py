@@ -3,13 +3,17 @@ gevent worker, with the edge of the server held to what a phone can rely on. A p
 stops sending its request, or taking the answer, for the app's ``STALL_TIMEOUT`` is
 dropped; a body over the app's ``MAX_CONTENT_LENGTH`` is refused unread and ends its
 connection; a body that cannot be read (a malformed chunk, a phone gone) is the app's 400,
-not its 500; and an answer after which the connection ends says so (``Connection:
-close``)."""
+not its 500; an answer after which the connection ends says so (``Connection: close``);
+and the ``Server`` header names no software."""
 
 import socket
 import time
 
+from gunicorn.http import wsgi
 from gunicorn.workers.ggevent import GeventWorker
+
+# What the Server header says: nothing for a scanner to look up.
+SERVER = ""
 
 
 class Body:
@@ -50,6 +54,11 @@ class Body:
 class Worker(GeventWorker):
     """gunicorn's gevent worker, bounded by the app's ``STALL_TIMEOUT`` and
     ``MAX_CONTENT_LENGTH``."""
+
+    def init_process(self):
+        # gunicorn has no setting for its Server header: each answer takes this value.
+        wsgi.SERVER = SERVER
+        super().init_process()
 
     def load_wsgi(self):
         super().load_wsgi()

@@ -1,6 +1,7 @@
 """What a phone meets at the edge of the server `make run` starts (worker.py): a request
 that stalls halfway is dropped, a body refused for its size ends its connection and the
-answer says so, and a body that cannot be read is a 400 that stores nothing."""
+answer says so, a body that cannot be read is a 400 that stores nothing, and no answer
+names the software behind it."""
 
 import http.client
 import io
@@ -93,6 +94,23 @@ def answer(received: bytes) -> http.client.HTTPResponse:
     return response
 
 
+def head_of(connection: socket.socket) -> http.client.HTTPMessage:
+    """The headers of the answer the connection receives, whether or not its body ends."""
+    received = b""
+    connection.settimeout(PROMPT)
+    with connection:
+        while b"\r\n\r\n" not in received:
+            chunk = connection.recv(65536)
+            assert chunk, f"the connection ended after {received!r}"
+            received += chunk
+    return answer(received.split(b"\r\n\r\n")[0] + b"\r\n\r\n").headers
+
+
+def getting(path: str) -> str:
+    """The head of a GET of ``path``."""
+    return f"GET {path} HTTP/1.1\nHost: 127.0.0.1\n\n"
+
+
 def posting(path: str, *headers: str) -> str:
     """The head of a POST of JSON to ``path``, with ``headers`` besides."""
     return "\n".join((f"POST {path} HTTP/1.1", "Host: 127.0.0.1",
@@ -170,3 +188,26 @@ def test_a_well_formed_chunked_body_is_stored(port, hands):
                  b"5\r\n" + HAND[:5] + b"\r\n7\r\n" + HAND[5:] + b"\r\n0\r\n\r\n")
     assert answer(until_closed(phone, time.monotonic() + PROMPT)).status == 201
     assert len(api(port, "GET", hands.removesuffix("/hands"))["hands"]) == 1
+
+
+# --- The Server header ----------------------------------------------------------------------
+
+def test_no_answer_names_the_software_that_serves_it(port, hands):
+    """Nothing for a scanner to look up: no Server header names a product or a version, on
+    pages, API answers, errors and the streams of news."""
+    sheet = hands.removeprefix("/api/v1/matches").removesuffix("/hands")
+    requests = {
+        "the start page": (getting("/"), b""),
+        "a sheet": (getting(f"/m{sheet}"), b""),
+        "an API answer": (getting(hands.removesuffix("/hands")), b""),
+        "a page not found": (getting("/no-such-page"), b""),
+        "an API refusal": (posting(hands, "Content-Length: 2"), b"[]"),
+        "a body too large": (posting(hands, f"Content-Length: {TOO_LARGE}"), b""),
+        "a malformed body": (posting(hands, "Transfer-Encoding: chunked"), b"zz\r\n"),
+        "a request gunicorn cannot read": ("GET / HTTP/9.9\nHost: 127.0.0.1\n\n", b""),
+        "a stream of news": (getting(f"/m{sheet}/events"), b""),
+    }
+    for what, (head, body) in requests.items():
+        named = [value for value in head_of(sent(port, head, body)).get_all("Server", [])
+                 if value.strip()]
+        assert named == [], what
