@@ -93,6 +93,8 @@ def create_app(config=None) -> Flask:
         RECENT_MATCHES=12,
         # A hand, a form or an API call is a few hundred bytes; anything near this is abuse.
         MAX_CONTENT_LENGTH=64 * 1024,
+        # How long worker.py waits on a phone stalled in its request's body or its answer.
+        STALL_TIMEOUT=10,
         # Where the players reach the app ("https://scores.example.org"): every absolute
         # link is built on it. Unset, links follow the address a request came to, as on a
         # laptop serving the table's wifi.

@@ -12,8 +12,8 @@ import resource
 # leaves the other answering.
 workers = 2
 
-# gevent: every request and every open stream is a greenlet of its worker.
-worker_class = "gevent"
+# gevent: every request and stream is a greenlet; worker.py bounds how long a stalled one lives.
+worker_class = "worker.Worker"
 # Connections a worker holds at once: four phones a table, each with its sheet's stream.
 worker_connections = 9000
 
