@@ -187,3 +187,18 @@ def test_behind_a_proxy_each_client_it_forwards_has_its_own_quota(tmp_path, rule
     # A client's own X-Forwarded-For comes first; the proxy appends the address it saw.
     assert start_for("192.0.2.8, 192.0.2.7").status_code == 429
 
+
+
+def test_the_api_document_describes_the_refusal_with_an_example(client, quotas):
+    """A client generator learns of the 429, its Retry-After and the shape of its body."""
+    document = client.get("/api/v1/openapi.json").json
+    for _ in range(2):
+        start(client)
+    refused = start(client).json
+    for path in (MATCHES, f"{MATCHES}/import"):
+        answer = document["paths"][path]["post"]["responses"]["429"]
+        assert answer["headers"]["Retry-After"]["schema"]["type"] == "integer"
+        name = answer["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+        example, = document["components"]["schemas"][name]["examples"]
+        assert example.keys() == refused.keys()
+        assert example["error"].startswith(STARTED_TOO_OFTEN["en"])

@@ -21,7 +21,7 @@ from ..games import all_games
 from ..json_bodies import BadRequest
 from ..loaders import get_match_or_404, options_of
 from . import models
-from .contract import BY_LINK, REFUSED, api, checked, json_blueprint, refused
+from .contract import BY_LINK, COUNTED, REFUSED, api, checked, json_blueprint, refused
 from .documents import match_document, match_fields, parse_document, setup_of, standings_json
 
 bp = json_blueprint("api", __name__, files={"import_match": parse_document})
@@ -35,7 +35,7 @@ MATCH = "/matches/<string(minlength=16):token>"
 
 
 @bp.post("/matches")
-@api.validate(json=SETUP, resp=refused(*REFUSED, HTTP_201=STARTED),
+@api.validate(json=SETUP, resp=refused(*REFUSED, HTTP_201=STARTED, **COUNTED),
               tags=["matches"])
 def create_match():
     """Start a match
@@ -221,7 +221,7 @@ def export_match(token):
 
 
 @bp.post("/matches/import")
-@api.validate(json=DOCUMENT, resp=refused(*REFUSED, HTTP_201=STARTED),
+@api.validate(json=DOCUMENT, resp=refused(*REFUSED, HTTP_201=STARTED, **COUNTED),
               tags=["matches"])
 def import_match():
     """Import a match
