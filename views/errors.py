@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnava
 import store
 
 from . import is_fragment_request, quotas
+from .template_helpers import number
 
 # How long a client waits before it sends a refused write again.
 RETRY_AFTER_SECONDS = 10
@@ -27,10 +28,21 @@ def _explanation(error: HTTPException) -> str:
         404: _("There is no such page. A match link only works when copied whole."),
         405: _("That action is not possible here."),
         409: _("The match changed meanwhile; load it again before you change it."),
-        413: _("That is far too much text; nothing was saved."),
+        413: _too_large(),
         503: _("The server cannot store anything just now, so nothing was saved. Try again "
                "in a moment."),
     }.get(error.code, _("Something went wrong on our side; nothing was saved."))
+
+
+def _too_large() -> str:
+    """A body beyond its request's limit: the limit, and what a match to import may hold."""
+    size = number((request.max_content_length or 0) // 1024)
+    if request.endpoint in quotas.IMPORTS:
+        return _("A match to import may be at most %(num)s KB with at most %(entries)s "
+                 "entries here; this one is larger, so nothing was saved.", num=size,
+                 entries=number(store.MAX_ENTRIES))
+    return _("That is more than %(num)s KB, the most one request may send here; nothing "
+             "was saved.", num=size)
 
 
 def _beyond_quota(error: RateLimitExceeded, seconds: int) -> str:
