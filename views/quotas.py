@@ -15,7 +15,6 @@ from limits import parse_many
 STARTS = frozenset({"matches.create", "api.create_match"})
 IMPORTS = frozenset({"transfer.import_match", "api.import_match"})
 STARTING, IMPORTING = "starts", "imports"
-QUOTAS = {"MATCHES_PER_CLIENT": STARTING, "IMPORTS_PER_CLIENT": IMPORTING}
 
 
 def counted_as(address: str) -> str:
@@ -52,24 +51,23 @@ def _importing() -> bool:
     return request.endpoint in IMPORTS
 
 
-def _quota(name: str):
-    """The quota as the app's config says it now, so that a change applies at once."""
-    return lambda: current_app.config[name]
+def _quota(app: Flask, name: str, scope: str, counted) -> ApplicationLimit:
+    """The quota ``name`` of the config, read on every request so that a change applies at
+    once, for the requests ``counted`` picks."""
+    try:
+        parse_many(app.config[name])
+    except ValueError:
+        raise ValueError(f"{name} is a limit such as '60 per minute; 600 per hour', "
+                         f"not {app.config[name]!r}") from None
+    return ApplicationLimit(lambda: current_app.config[name], scope=scope,
+                            exempt_when=lambda: not counted())
 
 
 def register(app: Flask) -> None:
     """Count every start and every import against its quota, for this app alone."""
-    for name in QUOTAS:
-        try:
-            parse_many(app.config[name])
-        except ValueError:
-            raise ValueError(f"{name} is a limit such as '60 per minute; 600 per hour', "
-                             f"not {app.config[name]!r}") from None
     limiter = Limiter(client_address, application_limits=[
-        ApplicationLimit(_quota("MATCHES_PER_CLIENT"), scope=STARTING,
-                         exempt_when=lambda: not _starting_a_match()),
-        ApplicationLimit(_quota("IMPORTS_PER_CLIENT"), scope=IMPORTING,
-                         exempt_when=lambda: not _importing()),
+        _quota(app, "MATCHES_PER_CLIENT", STARTING, _starting_a_match),
+        _quota(app, "IMPORTS_PER_CLIENT", IMPORTING, _importing),
     ])
     limiter.init_app(app)
     app.extensions["quotas"] = limiter
