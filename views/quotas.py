@@ -69,6 +69,8 @@ def register(app: Flask) -> None:
         _quota(app, "MATCHES_PER_CLIENT", STARTING, _starting_a_match),
         _quota(app, "IMPORTS_PER_CLIENT", IMPORTING, _importing),
     ])
+    # Any other request is waved through before a quota is even read: it costs nothing.
+    limiter.request_filter(lambda: request.endpoint not in STARTS | IMPORTS)
     limiter.init_app(app)
     app.extensions["quotas"] = limiter
 
