@@ -28,6 +28,7 @@ from views import (
     live,
     matches,
     offline,
+    quotas,
     rules,
     share,
     template_helpers,
@@ -101,6 +102,15 @@ def create_app(config=None) -> Flask:
         BASE_URL="",
         # How many proxies in front set X-Forwarded-For, -Proto, -Host and -Prefix.
         BEHIND_PROXY=0,
+        # How many matches one client address may start, and import, in a while: a club's
+        # tables all start theirs from the one address of its router.
+        MATCHES_PER_CLIENT="60 per minute; 600 per hour",
+        IMPORTS_PER_CLIENT="20 per minute; 200 per hour",
+        # Where the quotas are counted: each process on its own, unless a store they share
+        # is named ("redis://localhost:6379").
+        RATELIMIT_STORAGE_URI="memory://",
+        # A shared store that stops answering: each process counts on its own meanwhile.
+        RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True,
         # Static files are sent as streams: gzip for them too, for phones that take no other.
         COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
         # Done below for static files only (_static_file_conditional).
@@ -120,6 +130,8 @@ def create_app(config=None) -> Flask:
     _serve_as_configured(app)
 
     csrf.init_app(app)
+    # After the CSRF check: a form that fails it starts nothing and is not counted.
+    quotas.register(app)
     babel.init_app(app, locale_selector=select_locale)
     # Runs after compression (handlers run last registered first), which changes the ETag.
     app.after_request(_static_file_conditional)

@@ -56,6 +56,8 @@ def app(served_app, database_made, tmp_path, monkeypatch):
     shutil.copy(database_made, database)
     monkeypatch.setitem(served_app.config, "DATABASE", database)
     store.connect(database).close()
+    # Each test begins with no start or import counted against the quotas.
+    served_app.extensions["quotas"].reset()
     return served_app
 
 

@@ -36,6 +36,12 @@ def device_id() -> str:
     return device
 
 
+def presented_device() -> str | None:
+    """The device id this request's cookie carries, if it carries one (none is handed out)."""
+    device = request.cookies.get(DEVICE_COOKIE, "")
+    return device if DEVICE_ID.fullmatch(device) else None
+
+
 def remembered_matches() -> list[store.ListedMatch]:
     """The matches opened on this device, last opened first, with those it deleted that can
     still be restored."""

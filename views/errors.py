@@ -1,15 +1,18 @@
 """One error handler: an error page, a message fragment for htmx, or JSON under /api/."""
 
 from flask import current_app, jsonify, make_response, render_template, request
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
+from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 import store
 
-from . import is_fragment_request
+from . import is_fragment_request, quotas
 from .hosts import MalformedHost
+from .template_helpers import number
 
 # How long a client waits before it sends a refused write again.
 RETRY_AFTER_SECONDS = 10
@@ -29,16 +32,36 @@ def _explanation(error: HTTPException) -> str:
         404: _("There is no such page. A match link only works when copied whole."),
         405: _("That action is not possible here."),
         409: _("The match changed meanwhile; load it again before you change it."),
-        413: _("That is far too much text; nothing was saved."),
+        413: _too_large(),
         503: _("The server cannot store anything just now, so nothing was saved. Try again "
                "in a moment."),
     }.get(error.code, _("Something went wrong on our side; nothing was saved."))
 
 
-def handle_http_error(error: HTTPException):
+def _too_large() -> str:
+    """A body beyond its request's limit: the limit, and what a match to import may hold."""
+    size = number((request.max_content_length or 0) // 1024)
+    if request.endpoint in quotas.IMPORTS:
+        return _("A match to import may be at most %(num)s KB with at most %(entries)s "
+                 "entries here; this one is larger, so nothing was saved.", num=size,
+                 entries=number(store.MAX_ENTRIES))
+    return _("That is more than %(num)s KB, the most one request may send here; nothing "
+             "was saved.", num=size)
+
+
+def _beyond_quota(error: RateLimitExceeded, seconds: int) -> str:
+    wait = format_timedelta(seconds)
+    if error.limit.scope == quotas.IMPORTING:
+        return _("Many matches were imported from this network in a short time. Try again "
+                 "in %(wait)s; nothing was saved.", wait=wait)
+    return _("Many matches were started from this network in a short time. Try again in "
+             "%(wait)s; nothing was saved.", wait=wait)
+
+
+def handle_http_error(error: HTTPException, message: str | None = None):
     """Render an HTTP error in the form the request asked for, with the error's own headers
     (a 405's ``Allow``)."""
-    status, message = error.code, _explanation(error)
+    status, message = error.code, message or _explanation(error)
     headers = [(name, value) for name, value in error.get_headers()
                if name.lower() != "content-type"]
     if request.path.startswith("/api/"):
@@ -66,7 +89,17 @@ def handle_unavailable(error: store.Unavailable):
     return response
 
 
+def handle_beyond_quota(error: RateLimitExceeded):
+    """A client that started or imported more matches than its quota: a 429 saying when it
+    may try again, in words and in ``Retry-After``."""
+    seconds = quotas.retry_after()
+    response = make_response(handle_http_error(error, _beyond_quota(error, seconds)))
+    response.retry_after = seconds
+    return response
+
+
 def register(app) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(RateLimitExceeded, handle_beyond_quota)
     app.register_error_handler(store.Unavailable, handle_unavailable)
     app.register_error_handler(Exception, handle_unexpected_error)

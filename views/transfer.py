@@ -6,6 +6,7 @@ import io
 
 from flask import Blueprint, current_app, redirect, request, url_for
 from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
 
 import store
 from scoring.errors import ScoringError
@@ -71,6 +72,11 @@ def export_csv(token):
                        "Content-Disposition": f'attachment; filename="{filename}"'}
 
 
+def _too_large() -> str:
+    return _("The file is larger than %(num)s KB, too large for a match.",
+             num=UPLOAD_LIMIT // 1024)
+
+
 def _import_page(status: int = 200, error: str | None = None):
     return render("matches/import.html", "form", status, error=error)
 
@@ -86,15 +92,18 @@ def import_match():
     """Open an uploaded match file as a new match, or say why it cannot be read."""
     # The CSRF check reads the form, so it waits until the upload's own limit is set.
     request.max_content_length = UPLOAD_LIMIT + FORM_ROOM
-    current_app.extensions["csrf"].protect()
+    try:
+        current_app.extensions["csrf"].protect()
+    except RequestEntityTooLarge:
+        # Said as the file's limit, which the player chose the file by, not the form's.
+        return _import_page(413, _too_large())
     upload = request.files.get("document")
     raw = upload.stream.read(UPLOAD_LIMIT + 1) if upload else b""
     try:
         if not raw:
             raise BadRequest(_("Choose the match file to import."))
         if len(raw) > UPLOAD_LIMIT:
-            raise BadRequest(_("The file is larger than %(num)s KB, too large for a match.",
-                               num=UPLOAD_LIMIT // 1024))
+            raise BadRequest(_too_large())
         fields = read_match_document(parse_document(raw))
     except BadRequest as error:
         return _import_page(400, str(error))

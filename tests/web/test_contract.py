@@ -184,8 +184,9 @@ def _serve(app) -> str:
 
 
 # Served over HTTP, as a client meets it (compressed answers included), on a database of its
-# own. schemathesis reads the document when this module loads, before any fixture exists.
-LIVE = create_app({"TESTING": True, "SECRET_KEY": "contract",
+# own. schemathesis reads the document when this module loads, before any fixture exists. It
+# starts and imports far more matches a minute than any client may (test_quotas.py).
+LIVE = create_app({"TESTING": True, "SECRET_KEY": "contract", "RATELIMIT_ENABLED": False,
                    "DATABASE": str(Path(tempfile.mkdtemp()) / "tablemate.sqlite")})
 ADDRESS = _serve(LIVE)
 # A body beyond the app's 64 KB (a document of more than 5,000 entries) is refused by its

@@ -304,3 +304,45 @@ def test_an_import_sent_twice_with_one_key_is_imported_once(app, client):
     assert first.status_code == again.status_code == 201
     assert again.json["token"] == first.json["token"]
     assert len(stored(app)["matches"]) == 2
+
+
+# Two clients without a device cookie, known by their addresses; two devices by their cookies.
+HOME, ELSEWHERE = {"REMOTE_ADDR": "192.0.2.7"}, {"REMOTE_ADDR": "198.51.100.9"}
+PHONE, OTHER_PHONE = "p" * 43, "q" * 43
+
+
+def creation(client, path: str) -> dict:
+    """What starts a match at ``path``, sent with a key: the body and the headers."""
+    body = {"game": "burro", "players": THREE}
+    if path.endswith("/import"):
+        body = client.get(f"{MATCHES}/{start(client, hands=1, players=THREE)['token']}/export").json
+    return {"json": body, "headers": {"Idempotency-Key": "start-1"}}
+
+
+@pytest.mark.parametrize("path", [MATCHES, f"{MATCHES}/import"])
+def test_a_strangers_replay_of_a_start_learns_nothing_of_the_match(app, client, path):
+    """A stranger who sends another client's key and body (overheard, guessed) starts a
+    match of their own: no token, no link, nothing of the first match."""
+    request = creation(client, path)
+    first = client.post(path, **request, environ_base=HOME).json
+    stranger = client.post(path, **request, environ_base=ELSEWHERE)
+    assert stranger.status_code == 201
+    assert stranger.json["id"] != first["id"]
+    for secret in (first["token"], first["view_token"]):
+        assert secret not in stranger.get_data(as_text=True)
+    again = client.post(path, **request, environ_base=HOME).json
+    assert again["token"] == first["token"]
+
+
+def test_a_device_finds_its_match_again_from_another_network(client):
+    """A browser's device cookie names its client wherever it is: a phone that went from
+    the wifi to mobile data and sends again finds its match; another device does not, nor
+    does a client without the cookie at the same address."""
+    request = creation(client, MATCHES)
+    client.set_cookie("device", PHONE)
+    first = client.post(MATCHES, **request, environ_base=HOME).json
+    assert client.post(MATCHES, **request, environ_base=ELSEWHERE).json["id"] == first["id"]
+    client.set_cookie("device", OTHER_PHONE)
+    assert client.post(MATCHES, **request, environ_base=HOME).json["id"] != first["id"]
+    client.delete_cookie("device")
+    assert client.post(MATCHES, **request, environ_base=HOME).json["id"] != first["id"]

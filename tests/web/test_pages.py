@@ -568,3 +568,10 @@ def test_a_sheet_form_with_odd_digits_is_a_bad_request(post):
 def test_a_request_body_is_capped(client, post):
     response = client.post(MATCHES, data="x" * 70000, content_type="application/json")
     assert response.status_code == 413
+    assert response.json["error"] == ("That is more than 64 KB, the most one request may "
+                                      "send here; nothing was saved.")
+    page = client.post("/burro/new", data={"players": "x" * 70000}, headers=GERMAN)
+    assert page.status_code == 413
+    assert shown(parsed(page).select_one("[role=alert]")) == (
+        "Das sind mehr als 64 KB, mehr als eine Anfrage hier senden darf; es wurde nichts "
+        "gespeichert.")

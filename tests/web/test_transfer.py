@@ -153,9 +153,18 @@ def test_a_file_that_is_not_json_is_refused(app, client, body):
     assert count_rows(app, "matches") == 0
 
 
-def test_a_document_beyond_the_apps_body_limit_is_refused_whole(app, client):
+@pytest.mark.parametrize("language, reason", [
+    ("en", "A match to import may be at most 64 KB with at most 5,000 entries here; this one "
+           "is larger, so nothing was saved."),
+    ("de", "Eine Partie zum Importieren darf hier höchstens 64 KB groß sein und höchstens "
+           "5.000 Einträge haben; diese ist größer, darum wurde nichts gespeichert."),
+])
+def test_a_document_beyond_the_apps_body_limit_is_refused_whole(app, client, language, reason):
     document = with_change(exported_burro(client), padding="x" * 70_000)
-    assert client.post(f"{MATCHES}/import", json=document).status_code == 413
+    response = client.post(f"{MATCHES}/import", json=document,
+                           headers={"Accept-Language": language})
+    assert response.status_code == 413
+    assert response.json["error"] == reason
     assert count_rows(app, "matches") == 1
 
 
@@ -317,6 +326,14 @@ def test_the_page_refuses_a_spoilt_file_with_its_reason(app, client, content, re
     response = upload(client, content)
     assert response.status_code == 400
     assert reason in shown(response)
+    assert count_rows(app, "matches") == 0
+
+
+def test_the_page_refuses_a_file_far_beyond_its_limit_by_that_limit(app, client):
+    """The whole form beyond its limit is told as the file's limit, on the import page."""
+    response = upload(client, b" " * (600 * 1024))
+    assert response.status_code == 413
+    assert "The file is larger than 512 KB" in shown(parsed(response).select_one("#import-match"))
     assert count_rows(app, "matches") == 0
 
 

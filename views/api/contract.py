@@ -17,13 +17,18 @@ from scoring.errors import ScoringError
 
 from ..json_bodies import BadRequest, json_body, not_json
 from ..refusals import describe, match_full
-from .models import Refusal
+from .models import BeyondQuota, Refusal
 
 PREFIX = "/api/v1"
 # Every body may be refused (400) or be beyond the app's limit (413); a match's link may
 # only read (403), be unknown (404) or be of a deleted match (410).
 REFUSED = (400, 413)
 BY_LINK = (*REFUSED, 403, 404, 410)
+# Starting and importing a match count against the client's quotas.
+COUNTED = {"HTTP_429": (BeyondQuota, "Beyond the client's quota of starts or imports: "
+                                     "`Retry-After` says when to send it again.")}
+RETRY_AFTER = {"Retry-After": {"description": "Seconds until the quota has room again.",
+                               "schema": {"type": "integer", "minimum": 1}}}
 
 DESCRIPTION = """Keep score of Burro, Burraco, Buraco and Bura matches, and check melds,
 claims and tricks by the rules. Requests and answers are JSON; every refusal is a
@@ -55,6 +60,13 @@ class Answers(Response):
 
     def find_model(self, code: int):
         return super().find_model(code) if current_app.config["CHECK_API_ANSWERS"] else None
+
+    def generate_spec(self, *args, **kwargs) -> dict:
+        """The answers as the library documents them, a 429's with its ``Retry-After``."""
+        answers = super().generate_spec(*args, **kwargs)
+        if "429" in answers:
+            answers["429"]["headers"] = RETRY_AFTER
+        return answers
 
 
 def refused(*codes: int, **models) -> Answers:

@@ -17,11 +17,13 @@ from werkzeug.http import quote_etag
 import store
 from scoring.games import GAMES, corrected_hand, next_hand
 
+from ..devices import presented_device
 from ..games import all_games
 from ..json_bodies import BadRequest
 from ..loaders import get_match_or_404, options_of
+from ..quotas import client_address
 from . import models
-from .contract import BY_LINK, REFUSED, api, checked, json_blueprint, refused
+from .contract import BY_LINK, COUNTED, REFUSED, api, checked, json_blueprint, refused
 from .documents import match_document, match_fields, parse_document, setup_of, standings_json
 
 bp = json_blueprint("api", __name__, files={"import_match": parse_document})
@@ -35,13 +37,14 @@ MATCH = "/matches/<string(minlength=16):token>"
 
 
 @bp.post("/matches")
-@api.validate(json=SETUP, resp=refused(*REFUSED, HTTP_201=STARTED),
+@api.validate(json=SETUP, resp=refused(*REFUSED, HTTP_201=STARTED, **COUNTED),
               tags=["matches"])
 def create_match():
     """Start a match
 
     Answers with its secret ``token``, its read-only ``view_token`` and its standings.
-    Sent again with the same ``Idempotency-Key`` and body, it answers with the same match."""
+    Sent again by the same client with the same ``Idempotency-Key`` and body, it answers
+    with the same match."""
     match = store.match_created_with(store.get_db(), _creation_key())
     if match is None:
         name, _game, players, options = setup_of(checked())
@@ -161,11 +164,17 @@ def _idempotency_key() -> str | None:
 
 
 def _creation_key() -> str | None:
-    """A new match's key: the client's ``Idempotency-Key`` together with the body it came
-    with, so that only the same request sent again finds the match it created (another
-    client that happens to use the same key cannot reach it)."""
+    """A new match's key: the client's ``Idempotency-Key`` together with the client that
+    sent it (the device its cookie names, else its address) and the body it came with, so
+    that only the same request sent again by the same client finds the match it created.
+    Anyone else who sends that key and body starts a match of their own, and never learns
+    the first one's token."""
     key = _idempotency_key()
-    return key and hashlib.sha256(f"{key}\n".encode() + request.get_data()).hexdigest()
+    if not key:
+        return None
+    device = presented_device()
+    client = f"device {device}" if device else f"address {client_address()}"
+    return hashlib.sha256(f"{client}\n{key}\n".encode() + request.get_data()).hexdigest()
 
 
 def _made_before(match: store.Match) -> bool:
@@ -221,7 +230,7 @@ def export_match(token):
 
 
 @bp.post("/matches/import")
-@api.validate(json=DOCUMENT, resp=refused(*REFUSED, HTTP_201=STARTED),
+@api.validate(json=DOCUMENT, resp=refused(*REFUSED, HTTP_201=STARTED, **COUNTED),
               tags=["matches"])
 def import_match():
     """Import a match

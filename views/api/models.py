@@ -94,6 +94,13 @@ class Refusal(Answer):
         None, description="A body of the wrong shape: each field refused, with its path.")
 
 
+class BeyondQuota(Refusal):
+    """A client that started or imported more matches than its quota in a while: wait the
+    seconds of the answer's `Retry-After` before sending it again."""
+    model_config = examples({"error": "Many matches were started from this network in a "
+                                      "short time. Try again in 1 minute; nothing was saved."})
+
+
 # --- The checkers ---------------------------------------------------------------------------
 
 
