@@ -9,6 +9,7 @@ import time
 from flask import Flask, current_app, request
 from flask_limiter import ApplicationLimit, Limiter
 from limits import parse_many
+from werkzeug.exceptions import HTTPException
 
 # The requests that start a match and those that import one: the page's and the API's
 # draw on one quota each.
@@ -44,7 +45,14 @@ def client_address() -> str:
 def _starting_a_match() -> bool:
     # The new-match form also adds, removes and moves players' rows, which start nothing
     # (its CSRF check has read the form already).
-    return request.endpoint in STARTS and request.form.get("action", "start") == "start"
+    if request.endpoint not in STARTS:
+        return False
+    try:
+        return request.form.get("action", "start") == "start"
+    except HTTPException:
+        # A form that cannot be read (too large) starts nothing; raised here, it would be
+        # taken for a broken store of counts.
+        return False
 
 
 def _importing() -> bool:

@@ -202,3 +202,15 @@ def test_the_api_document_describes_the_refusal_with_an_example(client, quotas):
         example, = document["components"]["schemas"][name]["examples"]
         assert example.keys() == refused.keys()
         assert example["error"].startswith(STARTED_TOO_OFTEN["en"])
+
+
+def test_a_start_too_large_to_read_starts_nothing_and_the_quotas_count_on(app, client, quotas):
+    """Refused for its size, a start is no start, and the quotas go on counting where the
+    config says (a shared store), not in a worker's own memory as when that store fails."""
+    assert client.post(MATCHES, data="x" * 70000,
+                       content_type="application/json").status_code == 413
+    assert client.post("/burro/new", data={"players": "x" * 70000}).status_code == 413
+    assert [start(client).status_code for _ in range(3)] == [201, 201, 429]
+    # Emptied, the configured store has room again: the starts were counted there.
+    app.extensions["quotas"].reset()
+    assert start(client).status_code == 201
