@@ -135,8 +135,8 @@ def _sheet_context(match: store.Match, draft=None, **extra) -> dict:
     game, options, standings = scored(match)
     adapter = all_games()[match.game]
     return {**adapter.context(match, options, standings, extra.get("number"), draft),
-            "news": (), **extra, "match": match, "game": game, "options": options,
-            "standings": standings, "history": store.past_entries(store.get_db(), match)}
+            "news": (), "all_hands": request.args.get("hands") == "all", **extra,
+            "match": match, "game": game, "options": options, "standings": standings, "history": store.past_entries(store.get_db(), match)}
 
 
 def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra):
@@ -156,7 +156,8 @@ def shared_sheet(match: store.Match, read_only: bool, news) -> str:
         match = dataclasses.replace(match, token=match.view_token)
     with shared_render():
         return render_block(all_games()[match.game].template("sheet.html"), "sheet",
-                            **_sheet_context(match, news=news, read_only=read_only))
+                            **_sheet_context(match, news=news, read_only=read_only,
+                                             all_hands=False))
 
 
 def read_only_sheet(match: store.Match, **extra):

@@ -112,3 +112,15 @@ def test_a_long_match_shows_its_last_fifty_hands_and_a_link_to_all(app, client):
     short = client.get(f"/m/{burro_match(app, client, 50)}")
     assert history_numbers(parsed(short)) == list(range(1, 51))
     assert "Show all" not in short.get_data(as_text=True)
+
+
+def test_the_news_every_phone_shares_stays_folded_whatever_one_phone_asks(app, client):
+    """The sheet pushed to a match's phones is one for all: a phone that adds ?hands=all
+    to its news address gets the folded sheet like everyone, and unfolds only its page."""
+    token = burro_match(app, client, 60)
+    seen = {"If-None-Match": 'W/"59.00000000"'}
+    unfolding = client.get(f"/m/{token}/news?hands=all", headers=seen)
+    others = client.get(f"/m/{token}/news", headers=seen)
+    for news in (unfolding, others):
+        assert history_numbers(BeautifulSoup(news.get_data(as_text=True), "html.parser")) == \
+            list(range(11, 61))
