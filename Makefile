@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 5000
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run test check lint bench translations extract-messages init-db clean
+.PHONY: run test check lint fuzz bench translations extract-messages init-db clean
 
 $(BIN)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ test: $(BIN)/.test-installed translations
 # no browser and no real server (tests/browser/, tests/ops/).
 check: $(BIN)/.test-installed translations
 	$(BIN)/python -m pytest tests/scoring tests/web scoring rules_content store views
+
+# The fuzz test at length: a thousand requests a route, some 60,000 in all (an hour or so).
+fuzz: $(BIN)/.test-installed translations
+	FUZZ_EXAMPLES=1000 $(BIN)/python -m pytest tests/web/test_fuzz.py -k no_input
 
 # Pyflakes, import order, bugbear and pyupgrade, as ruff.toml selects them.
 lint: $(BIN)/.test-installed

@@ -155,7 +155,8 @@ def test_a_body_too_large_is_refused_and_its_connection_closed_as_the_answer_say
     refused = answer(until_closed(phone, time.monotonic() + PROMPT))
     assert refused.status == 413
     assert refused.getheader("Connection") == "close"
-    assert json.loads(refused.read())["error"] == "That is far too much text; nothing was saved."
+    assert json.loads(refused.read())["error"] == (
+        "That is more than 64 KB, the most one request may send here; nothing was saved.")
 
 
 # --- A body that cannot be read -------------------------------------------------------------

@@ -12,6 +12,7 @@ links and news are their own.
 
 import io
 import json
+import os
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from urllib.parse import quote, urlencode
@@ -515,6 +516,9 @@ def test_every_route_has_a_strategy(table):
     assert app_routes(table.app) == set(strategies(table))
 
 
+# Requests a route is sent: a few in every run, thousands in `make fuzz`.
+EXAMPLES_A_ROUTE = int(os.environ.get("FUZZ_EXAMPLES", "15"))
+
 # The routes that have a strategy; the test above checks they are the app's routes.
 ROUTES = sorted(strategies(Table(None, None, dict.fromkeys(GAMES, "token"),
                                  dict.fromkeys(GAMES, "view"), "", {})))
@@ -525,7 +529,7 @@ def test_no_input_answers_5xx_and_a_refusal_stores_nothing(table, route):
     """Point 7: "no 5xx, and a refused request changes nothing stored"."""
     strategy = strategies(table)[route]
 
-    @settings(max_examples=15, deadline=None, database=None,
+    @settings(max_examples=EXAMPLES_A_ROUTE, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(strategy)
     def try_one(call: Call):
