@@ -12,19 +12,17 @@ import store
 from scoring.errors import ScoringError
 
 from . import is_fragment_request, render
-from .api.documents import parse_document, read_match_document
+from .api.documents import DOCUMENT_LIMIT, parse_document, read_match_document
 from .chart import hand_gains, running_totals
 from .devices import remember_match
 from .games import all_games
 from .json_bodies import BadRequest
 from .loaders import get_match_or_404, scored
 from .refusals import describe
-from .template_helpers import unit_labels
+from .template_helpers import number, unit_labels
 
 bp = Blueprint("transfer", __name__)
 
-# A match file of 5,000 entries stays under this; other forms keep the app's smaller limit.
-UPLOAD_LIMIT = 512 * 1024
 # The form around the file: its token and the multipart boundaries.
 FORM_ROOM = 16 * 1024
 # A spreadsheet runs a cell starting with one of these as a formula.
@@ -74,7 +72,7 @@ def export_csv(token):
 
 def _too_large() -> str:
     return _("The file is larger than %(num)s KB, too large for a match.",
-             num=UPLOAD_LIMIT // 1024)
+             num=number(DOCUMENT_LIMIT // 1024))
 
 
 def _import_page(status: int = 200, error: str | None = None):
@@ -91,18 +89,18 @@ def import_form():
 def import_match():
     """Open an uploaded match file as a new match, or say why it cannot be read."""
     # The CSRF check reads the form, so it waits until the upload's own limit is set.
-    request.max_content_length = UPLOAD_LIMIT + FORM_ROOM
+    request.max_content_length = DOCUMENT_LIMIT + FORM_ROOM
     try:
         current_app.extensions["csrf"].protect()
     except RequestEntityTooLarge:
         # Said as the file's limit, which the player chose the file by, not the form's.
         return _import_page(413, _too_large())
     upload = request.files.get("document")
-    raw = upload.stream.read(UPLOAD_LIMIT + 1) if upload else b""
+    raw = upload.stream.read(DOCUMENT_LIMIT + 1) if upload else b""
     try:
         if not raw:
             raise BadRequest(_("Choose the match file to import."))
-        if len(raw) > UPLOAD_LIMIT:
+        if len(raw) > DOCUMENT_LIMIT:
             raise BadRequest(_too_large())
         fields = read_match_document(parse_document(raw))
     except BadRequest as error:

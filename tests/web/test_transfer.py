@@ -5,7 +5,7 @@ import io
 import json
 
 import pytest
-from helpers import GERMAN, HTMX, MATCHES, count_rows, csrf_token, parsed, shown
+from helpers import GERMAN, HTMX, MATCHES, THREE, count_rows, csrf_token, parsed, shown
 
 import store
 
@@ -154,13 +154,13 @@ def test_a_file_that_is_not_json_is_refused(app, client, body):
 
 
 @pytest.mark.parametrize("language, reason", [
-    ("en", "A match to import may be at most 64 KB with at most 5,000 entries here; this one "
+    ("en", "A match to import may be at most 2,048 KB with at most 5,000 entries here; this one "
            "is larger, so nothing was saved."),
-    ("de", "Eine Partie zum Importieren darf hier höchstens 64 KB groß sein und höchstens "
+    ("de", "Eine Partie zum Importieren darf hier höchstens 2.048 KB groß sein und höchstens "
            "5.000 Einträge haben; diese ist größer, darum wurde nichts gespeichert."),
 ])
-def test_a_document_beyond_the_apps_body_limit_is_refused_whole(app, client, language, reason):
-    document = with_change(exported_burro(client), padding="x" * 70_000)
+def test_a_document_beyond_its_limit_is_refused_whole(app, client, language, reason):
+    document = with_change(exported_burro(client), padding="x" * (2 * 1024 * 1024))
     response = client.post(f"{MATCHES}/import", json=document,
                            headers={"Accept-Language": language})
     assert response.status_code == 413
@@ -320,7 +320,7 @@ def test_a_larger_match_file_than_other_forms_may_send_is_taken(client):
     (b"", "Choose the match file"),
     (b"not json", "not JSON"),
     (b'{"format": "tablemate-match", "format_version": 2}', "only format 1"),
-    (b" " * (512 * 1024 + 1), "larger than 512"),
+    (b" " * (2 * 1024 * 1024 + 1), "larger than 2,048 KB"),
 ])
 def test_the_page_refuses_a_spoilt_file_with_its_reason(app, client, content, reason):
     response = upload(client, content)
@@ -331,9 +331,9 @@ def test_the_page_refuses_a_spoilt_file_with_its_reason(app, client, content, re
 
 def test_the_page_refuses_a_file_far_beyond_its_limit_by_that_limit(app, client):
     """The whole form beyond its limit is told as the file's limit, on the import page."""
-    response = upload(client, b" " * (600 * 1024))
+    response = upload(client, b" " * (2200 * 1024))
     assert response.status_code == 413
-    assert "The file is larger than 512 KB" in shown(parsed(response).select_one("#import-match"))
+    assert "The file is larger than 2,048 KB" in shown(parsed(response).select_one("#import-match"))
     assert count_rows(app, "matches") == 0
 
 
@@ -351,3 +351,24 @@ def test_an_upload_without_the_form_token_is_refused(app, client):
                            content_type="multipart/form-data")
     assert response.status_code == 400
     assert "did not come from this page" in shown(response)
+
+
+def test_a_match_of_every_entry_it_may_hold_is_exported_and_imported_again(app, client):
+    """Whatever a match exports comes back whole, through the API and through the page."""
+    token = client.post(MATCHES, json={"game": "burro", "players": THREE,
+                                       "options": {"variant": "portuguese"}}).json["token"]
+    with app.app_context():
+        db = store.get_db()
+        match = store.get_match(db, token)
+        db["entries"].insert_all(
+            {"match_id": match.id, "number": number, "status": store.ACTIVE,
+             "data": json.dumps({"winner": number % 3}), "created_at": match.created_at,
+             "ended_at": None} for number in range(1, store.MAX_ENTRIES + 1))
+        db.execute("UPDATE matches SET version = ? WHERE id = ?", [store.MAX_ENTRIES, match.id])
+        db.conn.commit()
+    exported = client.get(f"{MATCHES}/{token}/export").get_data()
+    imported = client.post(f"{MATCHES}/import", data=exported, content_type="application/json")
+    assert imported.status_code == 201
+    assert imported.json["totals"] == client.get(f"{MATCHES}/{token}").json["totals"]
+    assert upload(client, exported).status_code == 303
+    assert count_rows(app, "matches") == 3

@@ -137,10 +137,12 @@ def _refuse_shape(error: BadRequest):
     return jsonify(error=str(error)), 400
 
 
-def json_blueprint(name: str, import_name: str, files: dict | None = None) -> Blueprint:
+def json_blueprint(name: str, import_name: str, files: dict | None = None,
+                   file_limit: int | None = None) -> Blueprint:
     """A blueprint under ``/api/v1`` whose refusals are JSON: a body that is not a JSON object
     within the limits (``views.json_bodies``) is refused before its models see it; ``files`` maps
-    an endpoint whose body is an uploaded document to the reader that says so as a file."""
+    an endpoint whose body is an uploaded document to the reader that says so as a file, and
+    such a body may have ``file_limit`` bytes."""
     blueprint = Blueprint(name, import_name, url_prefix=PREFIX)
     blueprint.register_error_handler(ScoringError, _refuse_by_rule)
     blueprint.register_error_handler(store.MatchFull, _refuse_entry_beyond_limit)
@@ -154,6 +156,8 @@ def json_blueprint(name: str, import_name: str, files: dict | None = None) -> Bl
         if not request.is_json:
             raise not_json()
         reader = readers.get(request.endpoint)
+        if reader and file_limit:
+            request.max_content_length = file_limit
         body = reader(request.get_data()) if reader else json_body()
         if not isinstance(body, dict):
             raise not_json()

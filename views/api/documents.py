@@ -60,6 +60,9 @@ def setup_of(asked) -> tuple:
     return asked.game, game, players, game.verify_options(asked.options, len(players))
 
 
+# A match of 5,000 entries, each with its times, stays well under this: whatever a match
+# exports can be imported again, through the API as on the import page.
+DOCUMENT_LIMIT = 2 * 1024 * 1024
 MATCH_FORMAT = "tablemate-match"
 
 

@@ -24,9 +24,17 @@ from ..loaders import get_match_or_404, options_of
 from ..quotas import client_address
 from . import models
 from .contract import BY_LINK, COUNTED, REFUSED, api, checked, json_blueprint, refused
-from .documents import match_document, match_fields, parse_document, setup_of, standings_json
+from .documents import (
+    DOCUMENT_LIMIT,
+    match_document,
+    match_fields,
+    parse_document,
+    setup_of,
+    standings_json,
+)
 
-bp = json_blueprint("api", __name__, files={"import_match": parse_document})
+bp = json_blueprint("api", __name__, files={"import_match": parse_document},
+                    file_limit=DOCUMENT_LIMIT)
 HAND = models.hand_model(all_games().values())
 SETUP = models.setup_model(all_games().values())
 # The answers every game's matches share, with the examples the games give of them.
