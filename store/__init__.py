@@ -12,6 +12,7 @@ from .connection import (
     connect,
     get_db,
     release_db,
+    storage_fault,
     writers_held_off,
 )
 from .devices import ListedMatch, archive_match, device_matches, remember_match
@@ -62,5 +63,5 @@ __all__ = [
     "match_entries", "match_state", "migrate", "new_token", "news",
     "past_entries", "purge_deleted", "release_db", "remember_match",
     "rename_match", "replace_hand", "restore", "restore_match", "schema_version",
-    "shown_version", "undo_last_hand", "writers_held_off",
+    "shown_version", "storage_fault", "undo_last_hand", "writers_held_off",
 ]

@@ -110,6 +110,11 @@ def _stream(read_only: bool, link: str) -> Response:
             while True:
                 try:
                     found = _news_of(read_only, link, last)
+                except Exception as error:
+                    if store.storage_fault(error) is None:
+                        raise
+                    # The phone asks again in RETRY_MS, and hears of the fault then.
+                    return
                 finally:
                     # A waiting stream holds no database connection.
                     store.close_db()
