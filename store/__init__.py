@@ -11,6 +11,7 @@ from .connection import (
     close_db,
     connect,
     get_db,
+    prepare,
     release_db,
     storage_fault,
     writers_held_off,
@@ -61,7 +62,7 @@ __all__ = [
     "changes_since", "close_db", "connect", "create_match", "delete_match", "device_matches",
     "get_db", "get_match", "get_watched_match", "import_match", "match_created_with",
     "match_entries", "match_state", "migrate", "new_token", "news",
-    "past_entries", "purge_deleted", "release_db", "remember_match",
+    "past_entries", "prepare", "purge_deleted", "release_db", "remember_match",
     "rename_match", "replace_hand", "restore", "restore_match", "schema_version",
     "shown_version", "storage_fault", "undo_last_hand", "writers_held_off",
 ]

@@ -17,7 +17,7 @@ def backup(path: str, target: str) -> int:
     """Copy the database to ``target`` as it stands at one moment, also while the app writes
     (SQLite's online backup), as one self-contained file written beside and renamed into
     place; how many matches it holds."""
-    source, draft = connect(path), f"{target}.partial"
+    source, draft = connect(path, create=False), f"{target}.partial"
     try:
         with storage_faults():
             # What a backup cut short left behind is no start for this one.

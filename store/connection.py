@@ -7,6 +7,7 @@ import fcntl
 import os
 import sqlite3
 import threading
+import urllib.parse
 import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -83,13 +84,23 @@ _opened_files: "weakref.WeakKeyDictionary[sqlite_utils.Database, Opened]" = (
     weakref.WeakKeyDictionary())
 
 
-def connect(path: str) -> sqlite_utils.Database:
+def _address(path: str, create: bool) -> str:
+    return f"file:{urllib.parse.quote(path)}?mode={'rwc' if create else 'rw'}"
+
+
+def connect(path: str, create: bool = True) -> sqlite_utils.Database:
     """Open the database with foreign keys on. A file this process has not prepared yet (the
     first, or one deleted or replaced since) or not at the current schema version is
-    switched to WAL journaling and migrated, by one process at a time."""
+    switched to WAL journaling and migrated, by one process at a time. Unless ``create``,
+    a file that is missing or empty is refused, not made anew: deleted while the app runs,
+    it is to be restored, and hands entered into a new one would be lost to the restore."""
+    if not create and _file_identity(path) is None:
+        raise Unavailable(f"the database file {path} is missing: restore a backup "
+                          "(flask restore)")
     with storage_faults():
         # Any thread may use it next, one at a time (a request's, a greenlet's).
-        db = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
+        db = sqlite_utils.Database(sqlite3.connect(_address(path, create), uri=True,
+                                                   check_same_thread=False))
         try:
             db.execute("PRAGMA foreign_keys = ON")
             # SQLite opens the log at the first read: the file named before and after it.
@@ -98,6 +109,9 @@ def connect(path: str) -> sqlite_utils.Database:
             if _prepared.get(path) != opened or schema_version(db) != len(STEPS):
                 _prepared.pop(path, None)
                 with exclusive(path):
+                    if not create and not db.table_names():
+                        raise Unavailable(f"the database file {path} is empty: restore a "
+                                          "backup (flask restore)")
                     migrate(db)
                     _copy_into_database(db)
                 _prepared[path] = opened
@@ -110,6 +124,18 @@ def connect(path: str) -> sqlite_utils.Database:
             db.close()
             raise
     return db
+
+
+def prepare(path: str) -> bool:
+    """At start: make the database if there is none and bring it up to date; raise
+    ``Unavailable`` if it cannot be used. Whether a new, empty one was made where a database
+    had been: its lock file outlives it."""
+    had_one = os.path.exists(f"{path}.lock")
+    # Of workers starting together, the first makes the database, the others find it.
+    with storage_faults(), exclusive(path):
+        empty = _file_identity(path) is None or os.path.getsize(path) == 0
+        connect(path).close()
+    return had_one and empty
 
 
 # SQLite's answers for a database that cannot be written or read just now: once the disk,
@@ -220,7 +246,8 @@ _told: set[tuple[Opened, str]] = set()
 
 def _still_usable(db, opened: Opened) -> bool:
     """The connection's files are still the ones under their names, at the schema this
-    version knows. A log or a database file replaced under it is told once in the log."""
+    version knows. A log or a database file replaced under it is told once in the log; a
+    database file deleted is refused when the next connection finds it missing."""
     moved = opened.moved()
     if moved:
         database = _file_identity(opened.path)
@@ -263,9 +290,9 @@ def get_db() -> sqlite_utils.Database:
 
 
 def open_connection(path: str) -> sqlite_utils.Database:
-    """A waiting connection to ``path``, else a new one; give it back with
-    ``put_back``."""
-    return _idle_connection(path) or connect(path)
+    """A waiting connection to ``path``, else a new one, unless the file is missing; give it
+    back with ``put_back``."""
+    return _idle_connection(path) or connect(path, create=False)
 
 
 def put_back(db: sqlite_utils.Database) -> None:

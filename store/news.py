@@ -11,6 +11,7 @@ import hashlib
 import os
 import sqlite3
 import threading
+import urllib.parse
 from contextlib import closing
 
 WATCH_EVERY = 0.1  # seconds between two looks at the database, when nothing wakes it sooner
@@ -117,6 +118,11 @@ class _Watcher:
         for subscription in told:
             subscription.tell()
 
+    def _open(self) -> sqlite3.Connection:
+        """A connection of the watcher's own; a database file that is missing stays so."""
+        return sqlite3.connect(f"file:{urllib.parse.quote(self.path)}?mode=rw", uri=True,
+                               timeout=0)
+
     def _files(self) -> tuple:
         """Which files are under the database's and its log's names just now."""
         identities = []
@@ -130,7 +136,7 @@ class _Watcher:
 
     def _newest(self) -> int | None:
         try:
-            with closing(sqlite3.connect(self.path, timeout=0)) as db:
+            with closing(self._open()) as db:
                 return db.execute("SELECT coalesce(max(seq), 0) FROM match_news").fetchone()[0]
         except sqlite3.Error:
             return None
@@ -145,7 +151,7 @@ class _Watcher:
             self._look_now.wait(WATCH_EVERY)
             self._look_now.clear()
             try:
-                with closing(sqlite3.connect(self.path, timeout=0)) as db:
+                with closing(self._open()) as db:
                     # Each connection counts its own data versions.
                     seen_version = opened = None
                     while True:

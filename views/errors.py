@@ -57,8 +57,8 @@ def handle_unexpected_error(error: Exception):
 
 
 def handle_unavailable(error: store.Unavailable):
-    """A full disk, a read-only or unreadable database: a 503 saying nothing was saved, and
-    one line in the log (not a traceback for every request while it lasts)."""
+    """A full disk, a read-only, unreadable or missing database: a 503 saying nothing was
+    saved, and one line in the log (not a traceback for every request while it lasts)."""
     current_app.logger.error("Nothing saved, the database is unavailable: %s", error)
     store.close_db()
     response = make_response(handle_http_error(ServiceUnavailable()))

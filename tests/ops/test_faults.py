@@ -1,6 +1,7 @@
 """Faults the table's server survives by itself: several workers starting on an empty
 database, the database file deleted or replaced while the app runs, a read-only file and a
-full disk, each answered with "nothing was saved, try again" and gone once fixed."""
+full disk, each answered with "nothing was saved, try again" and gone once put right (a
+deleted database by restoring a backup)."""
 
 import fcntl
 import logging
@@ -73,26 +74,48 @@ def test_workers_starting_at_once_on_an_empty_database_all_start(tmp_path):
 
 # --- The database file deleted or replaced while the app runs --------------------------------
 
-def test_a_database_deleted_while_the_app_runs_is_recreated_whole(app, client, tmp_path):
+def test_a_database_deleted_while_the_app_runs_answers_503_until_a_backup_is_restored(
+        app, client, runner, tmp_path, caplog):
+    """Not made anew, empty: the hands entered into a new file would be lost to the restore
+    that brings the old ones back."""
     path = app.config["DATABASE"]
-    start(client, **OPEN_BURRO)
-    remove_database(path)
     match = start(client, **OPEN_BURRO)
+    assert runner.invoke(args=["backup", str(tmp_path / "backup.sqlite")]).exit_code == 0
+    remove_database(path)
+    for ask in (lambda: enter_burro_hand(client, match),
+                lambda: client.get(f"{MATCHES}/{match['token']}"),
+                lambda: client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben"]})):
+        caplog.clear()
+        answer = ask()
+        assert answer.status_code == 503 and NOTHING_SAVED in answer.json["error"]
+        assert one_line_logged(caplog, "is missing")
+    assert not os.path.exists(path)
+    assert runner.invoke(args=["restore", str(tmp_path / "backup.sqlite")]).exit_code == 0
     assert enter_burro_hand(client, match).status_code == 201
-    fresh = str(tmp_path / "fresh.sqlite")
-    store.connect(fresh).close()
-    assert schema(path) == schema(fresh)
-    restarted = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
-    assert api_totals(restarted.test_client(), match) == [1, 0, 0]
+    assert api_totals(client, match) == [1, 0, 0]
 
 
-def test_the_rules_search_finds_again_after_the_database_was_recreated(app, client):
-    """The rules index lives in the database: a file created anew has none until the first
-    search builds it, without a restart."""
-    assert client.get("/api/v1/rules/search?q=pozzetto").json["hits"]
+def test_the_rules_search_answers_while_the_database_is_missing(app, client):
+    """The rules' index is a file of its own: only what needs the matches waits for them."""
     remove_database(app.config["DATABASE"])
-    start(client, **OPEN_BURRO)
     assert client.get("/api/v1/rules/search?q=pozzetto").json["hits"]
+
+
+@pytest.mark.parametrize(("lost", "said"), [(False, False), (True, True)],
+                         ids=["first-start", "database-lost"])
+def test_a_start_says_so_when_it_makes_a_new_database_where_one_was_lost(tmp_path, caplog,
+                                                                        lost, said):
+    """A database deleted while the server was down is made anew at the next start (what
+    else is a first start?), but the log says what happened and what to do."""
+    path = str(tmp_path / "tablemate.sqlite")
+    if lost:
+        store.connect(path).close()
+        remove_database(path)
+    create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
+    told = [record.getMessage() for record in caplog.records
+            if record.levelno >= logging.WARNING]
+    assert bool([line for line in told if "flask restore" in line]) == said
+    assert schema(path)[0] == len(store.STEPS)
 
 
 @pytest.mark.parametrize("make", [text_file, another_apps_database],
@@ -197,10 +220,11 @@ def database_and_folder(path: str) -> tuple[str, ...]:
     return path, os.path.dirname(path)
 
 
-def one_line_logged(caplog) -> bool:
-    """The fault was logged in one line, without a traceback."""
+def one_line_logged(caplog, naming: str = "") -> bool:
+    """The fault was logged in one line, without a traceback, naming what happened."""
     errors = [record for record in caplog.records if record.levelno >= logging.ERROR]
-    return len(errors) == 1 and errors[0].exc_info is None and "\n" not in errors[0].getMessage()
+    return (len(errors) == 1 and errors[0].exc_info is None
+            and "\n" not in errors[0].getMessage() and naming in errors[0].getMessage())
 
 
 @pytest.mark.parametrize("read_only_paths", [lambda path: (path,), database_and_folder],
