@@ -140,9 +140,10 @@ def create_app(config=None) -> Flask:
 
 
 def _prepare_storage(app: Flask) -> None:
-    """Bring the database's schema up to date and build the rules' index, before the first
-    request. A fault in either is logged and the app still starts: every page that needs
-    them says what is wrong, and the first request that needs them tries again."""
+    """Bring the database's schema up to date, check the file whole, and build the rules'
+    index, before the first request. A fault in either is logged and the app still starts:
+    every page that needs them says what is wrong, and the first request that needs them
+    tries again."""
     path = app.config["DATABASE"]
     try:
         if store.prepare(path):

@@ -1,7 +1,7 @@
 """Connections to the database file: opened with foreign keys on, prepared (WAL, the schema)
 once per file by one process at a time, kept between requests, and written through one
 transaction at a time, each copied into the database file itself before it counts as saved.
-SQLite's storage faults become ``Unavailable``."""
+SQLite's storage faults become ``Unavailable``, and a file found damaged ``Damaged``."""
 
 import fcntl
 import os
@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import sqlite_utils
 from flask import current_app, g
 
-from .errors import Unavailable
+from . import damage
+from .errors import Damaged, Unavailable
 from .schema import STEPS, migrate, schema_version
 
 # The database path whose lock this thread holds: a write inside a restore takes it once.
@@ -97,7 +98,7 @@ def connect(path: str, create: bool = True) -> sqlite_utils.Database:
     if not create and _file_identity(path) is None:
         raise Unavailable(f"the database file {path} is missing: restore a backup "
                           "(flask restore)")
-    with storage_faults():
+    with storage_faults(path):
         # Any thread may use it next, one at a time (a request's, a greenlet's).
         db = sqlite_utils.Database(sqlite3.connect(_address(path, create), uri=True,
                                                    check_same_thread=False))
@@ -127,14 +128,17 @@ def connect(path: str, create: bool = True) -> sqlite_utils.Database:
 
 
 def prepare(path: str) -> bool:
-    """At start: make the database if there is none and bring it up to date; raise
-    ``Unavailable`` if it cannot be used. Whether a new, empty one was made where a database
-    had been: its lock file outlives it."""
+    """At start: make the database if there is none, bring it up to date and check it
+    whole; raise ``Unavailable`` (``Damaged``) if it cannot be used. Whether a new, empty
+    one was made where a database had been: its lock file outlives it."""
     had_one = os.path.exists(f"{path}.lock")
     # Of workers starting together, the first makes the database, the others find it.
-    with storage_faults(), exclusive(path):
+    with storage_faults(path), exclusive(path):
         empty = _file_identity(path) is None or os.path.getsize(path) == 0
         connect(path).close()
+    damaged = _damage_checked(path)
+    if damaged:
+        raise damaged
     return had_one and empty
 
 
@@ -142,30 +146,39 @@ def prepare(path: str) -> bool:
 # the permissions or the file are put right, the same request succeeds.
 _STORAGE_FAULTS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR,
                    sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_NOTADB}
-# A file SQLite finds malformed just now: read through a log that is not the one in place.
-_READ_FAULTS = {sqlite3.SQLITE_CORRUPT}
+# Text the app stored comes back as it went in: text SQLite cannot hand back is damage.
+_UNDECODABLE = "Could not decode to UTF-8"
 
 
-def storage_fault(error: BaseException) -> Unavailable | None:
-    """The storage fault behind an error of SQLite's, if it is one: a full disk, a
-    read-only file, a disk error, a file read as malformed."""
+def storage_fault(error: BaseException, path: str) -> Unavailable | None:
+    """The storage fault behind an error of SQLite's on the database at ``path``, if it is
+    one: a full disk, a read-only file, a disk error, or a file SQLite finds malformed,
+    which is checked whole and, if damaged, refused from then on (``Damaged``)."""
     if isinstance(error, Unavailable):
         return error
     if not isinstance(error, sqlite3.DatabaseError):
         return None
-    if getattr(error, "sqlite_errorcode", 0) & 0xFF in _STORAGE_FAULTS | _READ_FAULTS:
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if str(error).startswith(_UNDECODABLE):
+        # The message quotes the damaged text, which is no line for the log.
+        return _damage_checked(path) or Unavailable(f"the database file {path} holds text "
+                                                    "that is not UTF-8 (a damaged record)")
+    if code == sqlite3.SQLITE_CORRUPT:
+        return _damage_checked(path) or Unavailable(f"{error}, though the database file "
+                                                    f"{path} passes SQLite's quick check")
+    if code in _STORAGE_FAULTS:
         return Unavailable(str(error))
     return None
 
 
 @contextmanager
-def storage_faults():
-    """Turn SQLite's storage faults, and a lock file that cannot be opened, into
-    ``Unavailable``."""
+def storage_faults(path: str):
+    """Turn SQLite's storage faults on the database at ``path``, and a lock file that cannot
+    be opened, into ``Unavailable``."""
     try:
         yield
     except sqlite3.DatabaseError as error:
-        fault = storage_fault(error)
+        fault = storage_fault(error, path)
         if fault is None:
             raise
         raise fault from error
@@ -173,11 +186,37 @@ def storage_faults():
         raise Unavailable(str(error)) from error
 
 
+def _damage_checked(path: str) -> Damaged | None:
+    """The database checked whole, with writers held off (a change half copied out of the
+    write-ahead log is no damage): ``Damaged`` if SQLite finds it malformed."""
+    try:
+        with exclusive(path):
+            problem = damage.check(path)
+    except (sqlite3.Error, OSError):
+        return None
+    return problem and Damaged(path, problem)
+
+
+def refuse_if_damaged(path: str) -> None:
+    """Raise ``Damaged`` while the database was found damaged and has not changed since;
+    once it changed (a backup put back), it is checked again."""
+    found = damage.found(path)
+    if found is None:
+        return
+    problem, unchanged = found
+    if unchanged:
+        raise Damaged(path, problem)
+    damaged = _damage_checked(path)
+    if damaged:
+        raise damaged
+
+
 @contextmanager
 def writers_held_off(db):
     """No other thread or process writes to the file meanwhile: a change read and written
     inside cannot be overtaken (its write is committed on its own)."""
-    with storage_faults(), exclusive(_opened_files[db].path):
+    path = _opened_files[db].path
+    with storage_faults(path), exclusive(path):
         yield
 
 
@@ -290,8 +329,9 @@ def get_db() -> sqlite_utils.Database:
 
 
 def open_connection(path: str) -> sqlite_utils.Database:
-    """A waiting connection to ``path``, else a new one, unless the file is missing; give it
-    back with ``put_back``."""
+    """A waiting connection to ``path``, else a new one, unless the file is missing or
+    damaged; give it back with ``put_back``."""
+    refuse_if_damaged(path)
     return _idle_connection(path) or connect(path, create=False)
 
 

@@ -49,7 +49,7 @@ def handle_http_error(error: HTTPException):
 def handle_unexpected_error(error: Exception):
     """A bug must not show a trace; it is logged, and the player sees a plain message. A
     storage fault met while reading is answered as one met while writing."""
-    fault = store.storage_fault(error)
+    fault = store.storage_fault(error, current_app.config["DATABASE"])
     if fault is not None:
         return handle_unavailable(fault)
     current_app.logger.exception("Unhandled error", exc_info=error)
@@ -57,7 +57,7 @@ def handle_unexpected_error(error: Exception):
 
 
 def handle_unavailable(error: store.Unavailable):
-    """A full disk, a read-only, unreadable or missing database: a 503 saying nothing was
+    """A full disk, a read-only, missing or damaged database: a 503 saying nothing was
     saved, and one line in the log (not a traceback for every request while it lasts)."""
     current_app.logger.error("Nothing saved, the database is unavailable: %s", error)
     store.close_db()

@@ -90,6 +90,7 @@ def _known_link(read_only: bool, link: str) -> int:
     """The id of the match behind ``link`` (deleted or not), else a 404."""
     state = store.match_state(store.get_db(), link, read_only)
     if state is None:
+        store.verify_unknown(store.get_db(), link)
         abort(404)
     return state[0]
 
@@ -111,7 +112,7 @@ def _stream(read_only: bool, link: str) -> Response:
                 try:
                     found = _news_of(read_only, link, last)
                 except Exception as error:
-                    if store.storage_fault(error) is None:
+                    if store.storage_fault(error, path) is None:
                         raise
                     # The phone asks again in RETRY_MS, and hears of the fault then.
                     return

@@ -1,18 +1,25 @@
-"""The database's files lost under a server served as `make run` serves it: the write-ahead
-log deleted while phones save. What counts is what the phones are answered, what the log
-says and which hands are kept."""
+"""The database's files lost or damaged under a server served as `make run` serves it: the
+write-ahead log deleted while phones save, a database damaged or cut short before the start.
+What counts is what the phones are answered, what the log says and which hands are kept."""
 
 import http.client
 import json
 import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 
 import pytest
+from helpers import cut_short
 
-from benchmarks.serve import TABLEMATE, serving
+import store
+from benchmarks.serve import ROOT, START_LIMIT, TABLEMATE, free_port, run_command, serving
 
 WRITERS = 4
 RUNS = 8
@@ -136,3 +143,62 @@ def test_no_acknowledged_hand_is_lost_when_the_write_ahead_log_is_deleted_under_
     print(f"\nthe write-ahead log deleted {RUNS} times under {WRITERS} phones: "
           f"{len(table.acknowledged)} hands acknowledged, 0 lost, {table.refused} answered 503")
 
+
+@contextmanager
+def served_on(database, environment: dict):
+    """The server as `make run` starts it, on ``database``, however that is: yields its
+    address and its log once it answers a page that needs no database (the rules)."""
+    port = free_port()
+    with tempfile.TemporaryFile("w+") as log:
+        server = subprocess.Popen(run_command(port), cwd=ROOT, env=environment,
+                                  stdout=subprocess.DEVNULL, stderr=log, text=True)
+        try:
+            address, deadline = f"127.0.0.1:{port}", time.monotonic() + START_LIMIT
+            while not answers_rules(address):
+                log.seek(0)
+                assert server.poll() is None, f"the server did not start:\n{log.read()}"
+                assert time.monotonic() < deadline, "the server did not answer in time"
+                time.sleep(0.05)
+            yield address, log
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.wait(timeout=30)
+
+
+def answers_rules(address: str) -> bool:
+    connection = http.client.HTTPConnection(address, timeout=2)
+    try:
+        connection.request("GET", "/rules")
+        return connection.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        connection.close()
+
+
+def test_a_server_started_on_a_database_cut_short_answers_503_until_flask_restore(tmp_path):
+    """Its workers boot (none fails on the file and takes the server down), the log says
+    what is wrong and what to do, and `flask restore` puts the backup back while the server
+    runs: it answers at once, without a restart."""
+    database, backup = str(tmp_path / "tablemate.sqlite"), str(tmp_path / "backup.sqlite")
+    db = store.connect(database)
+    tokens = [store.create_match(db, "burro", ["Anna", "Ben", "Carla"], {}).token
+              for _ in range(40)]
+    db.close()
+    store.backup(database, backup)
+    cut_short(database)
+    environment = {**os.environ, "FLASK_DATABASE": database, "FLASK_SECRET_KEY": "faults"}
+    with served_on(database, environment) as (address, log):
+        for token in tokens[:4]:
+            status, answer = api(address, "GET", f"/api/v1/matches/{token}")
+            assert status == 503 and "nothing was saved" in answer["error"]
+        restored = subprocess.run([sys.executable, "-m", "flask", "--app", "app", "restore",
+                                   backup], cwd=ROOT, env=environment, capture_output=True,
+                                  text=True)
+        assert restored.returncode == 0, restored.stderr
+        for token in tokens:
+            assert api(address, "GET", f"/api/v1/matches/{token}")[0] == 200
+        log.seek(0)
+        told = log.read()
+    assert "is damaged" in told and "flask restore" in told
+    assert "Traceback" not in told and "Worker failed to boot" not in told
