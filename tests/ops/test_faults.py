@@ -19,7 +19,9 @@ from helpers import (
     api_totals,
     enter_burro_hand,
     older_database,
+    parsed,
     shown,
+    standings,
     start,
     text_file,
 )
@@ -250,16 +252,13 @@ def test_a_read_only_database_answers_a_form_with_a_page_saying_nothing_was_save
     assert NOTHING_SAVED in shown(answer)
 
 
-def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, client, caplog,
-                                                                           monkeypatch):
-    """The disk fills up during the evening: the hand that does not fit answers 503 and is
-    not stored; once there is room again the next one is."""
-    match = start(client, **OPEN_BURRO)
+def small_disk(app, monkeypatch) -> dict:
+    """The database's disk from now on, as every request's handle sees it: room for the
+    ``pages`` the file holds now, and no free pages inside it either (raise "pages" to make
+    room)."""
     with sqlite3.connect(app.config["DATABASE"]) as db:
-        # No free pages inside the file either: the next hands need the disk.
         db.execute("VACUUM")
-        pages = db.execute("PRAGMA page_count").fetchone()[0]
-    disk = {"pages": pages}
+        disk = {"pages": db.execute("PRAGMA page_count").fetchone()[0]}
     get_db = store.get_db
 
     def db_on_a_small_disk():
@@ -269,6 +268,15 @@ def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, 
         return db
 
     monkeypatch.setattr(store, "get_db", db_on_a_small_disk)
+    return disk
+
+
+def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, client, caplog,
+                                                                           monkeypatch):
+    """The disk fills up during the evening: the hand that does not fit answers 503 and is
+    not stored; once there is room again the next one is."""
+    match = start(client, **OPEN_BURRO)
+    disk = small_disk(app, monkeypatch)
     saved = 0
     while (answer := enter_burro_hand(client, match)).status_code == 201:
         saved += 1
@@ -280,3 +288,29 @@ def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, 
     disk["pages"] *= 1000
     assert enter_burro_hand(client, match).status_code == 201
     assert api_totals(client, match) == [saved + 1, 0, 0]
+
+
+def listed(client) -> list[str]:
+    """The sheets on this phone's list of matches, last opened first."""
+    return [link["href"] for link in parsed(client.get("/")).select("#my-matches li.listed > a")]
+
+
+def test_a_sheet_opened_on_a_full_disk_is_shown_and_the_phones_list_catches_up_later(
+        app, client, monkeypatch):
+    """Opening a sheet puts it at the top of the phone's list of matches, which is a write:
+    with the disk full the sheet is shown all the same, and the list takes it on the next
+    time the sheet is opened once there is room."""
+    # The list's first page holds some fifty: enough sheets to fill it twice.
+    sheets = [f"/m/{start(client, **OPEN_BURRO)['token']}" for _ in range(100)]
+    disk = small_disk(app, monkeypatch)
+    for sheet in sheets:
+        answer = client.get(sheet)
+        assert answer.status_code == 200
+        assert [name for name, _total in standings(answer)] == OPEN_BURRO["players"]
+        if listed(client)[0] != sheet:
+            break
+    else:
+        pytest.fail("the disk never filled up")
+    disk["pages"] *= 1000
+    assert client.get(sheet).status_code == 200
+    assert listed(client)[0] == sheet
