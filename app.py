@@ -157,11 +157,16 @@ def create_app(config=None) -> Flask:
 
 
 def _prepare_storage(app: Flask) -> None:
-    """Bring the database's schema up to date and build the rules' index, before the first
-    request. A fault in either is logged and the app still starts: every page says what is
-    wrong, and the first request that needs them tries again."""
+    """Bring the database's schema up to date, check the file whole, and build the rules'
+    index, before the first request. A fault in either is logged and the app still starts:
+    every page that needs them says what is wrong, and the first request that needs them
+    tries again."""
+    path = app.config["DATABASE"]
     try:
-        store.connect(app.config["DATABASE"]).close()
+        if store.prepare(path):
+            app.logger.warning("The database %s was missing or empty, where one had been: a "
+                               "new, empty one was made. If it held matches, restore a backup "
+                               "(flask restore).", path)
     except store.Unavailable as error:
         app.logger.error("The database is unavailable: %s", error)
     try:

@@ -2,7 +2,8 @@
 each device's list, with the news that a match moved on.
 
 The modules: ``schema`` (migrations), ``connection`` (opening, faults, the write
-transaction), ``matches``, ``hands``, ``devices``, ``backup`` and ``news``.
+transaction), ``damage`` (a file found damaged), ``matches``, ``hands``, ``devices``,
+``backup`` and ``news``.
 """
 
 from . import news
@@ -11,11 +12,13 @@ from .connection import (
     close_db,
     connect,
     get_db,
+    prepare,
     release_db,
+    storage_fault,
     writers_held_off,
 )
 from .devices import ListedMatch, archive_match, device_matches, remember_match
-from .errors import BadBackup, MatchDeleted, MatchFull, StaleEntry, Unavailable
+from .errors import BadBackup, Damaged, MatchDeleted, MatchFull, StaleEntry, Unavailable
 from .hands import (
     MAX_ENTRIES,
     Change,
@@ -41,6 +44,7 @@ from .matches import (
     rename_match,
     restore_match,
     shown_version,
+    verify_unknown,
 )
 from .schema import (
     ACTIVE,
@@ -55,12 +59,13 @@ from .schema import (
 
 __all__ = [
     "ACTIVE", "MAX_ENTRIES", "MIGRATIONS", "REPLACED", "STEPS", "UNDONE",
-    "BadBackup", "Change", "ListedMatch", "Match", "MatchDeleted", "MatchFull", "PastEntry",
+    "BadBackup", "Change", "Damaged", "ListedMatch", "Match", "MatchDeleted", "MatchFull", "PastEntry",
     "StaleEntry", "Unavailable", "add_hand", "archive_match", "backup", "change_made_with",
     "changes_since", "close_db", "connect", "create_match", "delete_match", "device_matches",
     "get_db", "get_match", "get_watched_match", "import_match", "match_created_with",
     "match_entries", "match_state", "migrate", "new_token", "news",
-    "past_entries", "purge_deleted", "release_db", "remember_match",
+    "past_entries", "prepare", "purge_deleted", "release_db", "remember_match",
     "rename_match", "replace_hand", "restore", "restore_match", "schema_version",
-    "shown_version", "undo_last_hand", "writers_held_off",
+    "shown_version", "storage_fault", "undo_last_hand", "verify_unknown",
+    "writers_held_off",
 ]

@@ -8,18 +8,23 @@ from contextlib import closing
 
 import sqlite_utils
 
+from . import damage
 from .connection import connect, exclusive, storage_faults, writing
 from .errors import BadBackup, Unavailable
-from .schema import migrate, verify_ours
+from .schema import verify_ours
+
+# Where the live database cannot tell the versions it gave out (damaged, missing), the
+# restored ones start above any a match reaches: one a change, and MAX_ENTRIES entries.
+VERSIONS_UNKNOWN = 10**6
 
 
 def backup(path: str, target: str) -> int:
     """Copy the database to ``target`` as it stands at one moment, also while the app writes
     (SQLite's online backup), as one self-contained file written beside and renamed into
     place; how many matches it holds."""
-    source, draft = connect(path), f"{target}.partial"
+    source, draft = connect(path, create=False), f"{target}.partial"
     try:
-        with storage_faults():
+        with storage_faults(path):
             # What a backup cut short left behind is no start for this one.
             if os.path.exists(draft):
                 os.remove(draft)
@@ -53,20 +58,36 @@ def restore(path: str, backup_path: str) -> int:
     """Put the backup at ``backup_path`` in place of the database, whole, and bring it up to
     date; how many matches it holds. The copy is written through SQLite into the live file,
     so that a running app sees either all of the old database or all of the restored one
-    (a file renamed over the live one would meet the old one's write-ahead log)."""
+    (a file renamed over the live one would meet the old one's write-ahead log). A live
+    file that is missing, cut short or damaged is written over all the same; one that is
+    sound but not Tablemate's is left alone."""
     with closing(sqlite3.connect(f"file:{urllib.parse.quote(backup_path)}?mode=ro",
                                  uri=True)) as copy:
         matches = verify_backup(copy)
-        live = connect(path)
-        try:
-            with storage_faults(), exclusive(path):
-                used = live.execute("SELECT coalesce(max(version), 0) FROM matches").fetchone()[0]
-                copy.backup(live.conn)
-                migrate(live)
-                _count_versions_on_from(live, used)
-        finally:
-            live.close()
+        with storage_faults(path), exclusive(path):
+            with closing(sqlite3.connect(path)) as live:
+                # Else SQLite refuses to open a file shorter than its header says.
+                live.execute("PRAGMA writable_schema = ON")
+                used = _versions_given_out(live)
+                copy.backup(live)
+            restored = connect(path)
+            try:
+                _count_versions_on_from(restored, used)
+            finally:
+                restored.close()
+            damage.forget(path)
     return matches
+
+
+def _versions_given_out(live: sqlite3.Connection) -> int:
+    """The highest version the live database gave out to any match; raise ``Unavailable``
+    if it is a sound database that is not Tablemate's."""
+    try:
+        db = sqlite_utils.Database(live)
+        verify_ours(db)
+        return db.execute("SELECT coalesce(max(version), 0) FROM matches").fetchone()[0]
+    except sqlite3.DatabaseError:
+        return VERSIONS_UNKNOWN
 
 
 def _count_versions_on_from(db, used: int) -> None:

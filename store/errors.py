@@ -11,6 +11,15 @@ class Unavailable(Exception):
     not Tablemate's): nothing was saved, and the next request tries afresh."""
 
 
+class Damaged(Unavailable):
+    """SQLite finds the database file malformed (cut short, a page overwritten): nothing is
+    read from it or written into it until a backup is restored."""
+
+    def __init__(self, path: str, problem: str):
+        super().__init__(f"the database file {path} is damaged ({problem}): restore a backup "
+                         "(flask restore)")
+
+
 class MatchFull(Exception):
     """The match holds ``MAX_ENTRIES`` entries: no more can be added to it."""
 

@@ -9,9 +9,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from . import news
+from . import damage, news
 from .connection import path_of, writing
-from .errors import MatchDeleted
+from .errors import Damaged, MatchDeleted
 from .schema import ACTIVE, new_token
 
 
@@ -92,6 +92,22 @@ def get_match(db, token: str) -> Match | None:
 def get_watched_match(db, view_token: str) -> Match | None:
     """The match this read-only link shows."""
     return _match_where(db, "view_token", view_token)
+
+
+def verify_unknown(db, link: str) -> None:
+    """Raise ``Damaged`` if the matches table holds this link though its indexes find none:
+    a damaged index page would answer a match's link as unknown. It reads the whole table,
+    only for a link about to be answered 404."""
+    scanned = db.conn.execute("SELECT token = :link FROM matches NOT INDEXED "
+                              "WHERE token = :link OR view_token = :link",
+                              {"link": link}).fetchone()
+    if scanned is None:
+        return
+    column = "token" if scanned[0] else "view_token"
+    if db.conn.execute(f"SELECT 1 FROM matches WHERE {column} = ?", [link]).fetchone() is None:
+        problem = f"the index of the matches' {column}s misses one"
+        damage.remember(path_of(db), problem)
+        raise Damaged(path_of(db), problem)
 
 
 def match_state(db, link: str, read_only: bool) -> tuple[int, int, str | None, bool] | None:

@@ -8,8 +8,10 @@ stream waits on its subscription, never on the database.
 server that keeps its matches elsewhere replaces this module."""
 
 import hashlib
+import os
 import sqlite3
 import threading
+import urllib.parse
 from contextlib import closing
 
 WATCH_EVERY = 0.1  # seconds between two looks at the database, when nothing wakes it sooner
@@ -116,9 +118,25 @@ class _Watcher:
         for subscription in told:
             subscription.tell()
 
+    def _open(self) -> sqlite3.Connection:
+        """A connection of the watcher's own; a database file that is missing stays so."""
+        return sqlite3.connect(f"file:{urllib.parse.quote(self.path)}?mode=rw", uri=True,
+                               timeout=0)
+
+    def _files(self) -> tuple:
+        """Which files are under the database's and its log's names just now."""
+        identities = []
+        for name in (self.path, f"{self.path}-wal"):
+            try:
+                status = os.stat(name)
+                identities.append((status.st_dev, status.st_ino))
+            except FileNotFoundError:
+                identities.append(None)
+        return tuple(identities)
+
     def _newest(self) -> int | None:
         try:
-            with closing(sqlite3.connect(self.path, timeout=0)) as db:
+            with closing(self._open()) as db:
                 return db.execute("SELECT coalesce(max(seq), 0) FROM match_news").fetchone()[0]
         except sqlite3.Error:
             return None
@@ -127,22 +145,28 @@ class _Watcher:
         """Read the new news rows whenever another connection committed (SQLite's
         ``data_version`` says so), until the process ends. A database that cannot be read
         just now is looked at again next time; one restored or replaced (its news numbered
-        anew) is news for every match."""
-        seen_version = None
+        anew) is news for every match. The connection is opened anew when the database file
+        or its log was deleted or replaced: SQLite would go on reading the old ones."""
         while True:
             self._look_now.wait(WATCH_EVERY)
             self._look_now.clear()
             try:
-                with closing(sqlite3.connect(self.path, timeout=0)) as db:
+                with closing(self._open()) as db:
+                    # Each connection counts its own data versions.
+                    seen_version = opened = None
                     while True:
                         version = db.execute("PRAGMA data_version").fetchone()[0]
+                        # That read opened the log: the files from then on are these.
+                        opened = opened or self._files()
+                        if self._files() != opened:
+                            break
                         if version != seen_version:
                             seen_version = version
                             last = self._read(db, last)
                         self._look_now.wait(WATCH_EVERY)
                         self._look_now.clear()
             except sqlite3.Error:
-                seen_version = None
+                pass
 
     def _read(self, db, last: int | None) -> int:
         newest = db.execute("SELECT coalesce(max(seq), 0) FROM match_news").fetchone()[0]

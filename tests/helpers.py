@@ -1,7 +1,9 @@
 """What the tests of the web, ops and browser lanes share: the project's folder, matches
 started through the API or a new-match form, pages read as a browser reads them, and
-databases made as older releases or other programs left them."""
+databases made as older releases or other programs left them, or damaged."""
 
+import os
+import random
 import re
 import sqlite3
 import xml.etree.ElementTree as ET
@@ -203,6 +205,49 @@ def another_apps_database(path) -> None:
     """Another program's SQLite database where ours should be."""
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE matches (kickoff TEXT, home TEXT, away TEXT)")
+
+
+def _pages_of(path, name: str) -> list[int]:
+    """The numbers of the pages the table or index ``name`` takes up in the file, which
+    holds every change (its write-ahead log copied in)."""
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return [page for (page,) in db.execute("SELECT pageno FROM dbstat WHERE name = ?",
+                                               [name])]
+
+
+def _overwrite(path, page: int, change) -> None:
+    """Page ``page`` (from 1) of the file as ``change(old bytes)`` makes it."""
+    size = 4096
+    with open(path, "r+b") as file:
+        file.seek((page - 1) * size)
+        old = file.read(size)
+        file.seek((page - 1) * size)
+        file.write(change(old))
+
+
+def cut_short(path) -> None:
+    """The database file cut to half its length, as a full disk or a bad copy leaves it."""
+    _pages_of(path, "matches")
+    os.truncate(path, os.path.getsize(path) // 2)
+
+
+def garbled_matches(path) -> None:
+    """A page of the matches' rows overwritten with noise."""
+    noise = random.Random(1).randbytes
+    _overwrite(path, _pages_of(path, "matches")[0], lambda old: noise(len(old)))
+
+
+def misspelled_in_its_index(token: str):
+    """A damage to the index of the matches' links that changes one letter of ``token``
+    there: the file's structure is sound, but that link is no longer found by it."""
+    def damage(path) -> None:
+        for page in _pages_of(path, "idx_matches_token"):
+            def misspell(old: bytes) -> bytes:
+                other = b"A" if token[-1] != "A" else b"B"
+                return old.replace(token.encode(), token[:-1].encode() + other)
+            _overwrite(path, page, misspell)
+    return damage
 
 
 def older_database(path, steps: int) -> None:

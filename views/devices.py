@@ -49,5 +49,10 @@ def remembered_matches() -> list[store.ListedMatch]:
 
 
 def remember_match(token: str) -> None:
-    """Put the match behind this edit link at the top of this device's list."""
-    store.remember_match(store.get_db(), device_id(), token)
+    """Put the match behind this edit link at the top of this device's list. A database that
+    cannot take the write just now (a full disk) does not keep the sheet from showing: the
+    list catches up the next time the sheet is opened."""
+    try:
+        store.remember_match(store.get_db(), device_id(), token)
+    except store.Unavailable as error:
+        current_app.logger.warning("This device's list of matches was not updated: %s", error)

@@ -74,14 +74,18 @@ def handle_http_error(error: HTTPException, message: str | None = None):
 
 
 def handle_unexpected_error(error: Exception):
-    """A bug must not show a trace; it is logged, and the player sees a plain message."""
+    """A bug must not show a trace; it is logged, and the player sees a plain message. A
+    storage fault met while reading is answered as one met while writing."""
+    fault = store.storage_fault(error, current_app.config["DATABASE"])
+    if fault is not None:
+        return handle_unavailable(fault)
     current_app.logger.exception("Unhandled error", exc_info=error)
     return handle_http_error(InternalServerError())
 
 
 def handle_unavailable(error: store.Unavailable):
-    """A full disk or a read-only database: a 503 saying nothing was saved, and one line in
-    the log (not a traceback for every request while it lasts)."""
+    """A full disk, a read-only, missing or damaged database: a 503 saying nothing was
+    saved, and one line in the log (not a traceback for every request while it lasts)."""
     current_app.logger.error("Nothing saved, the database is unavailable: %s", error)
     store.close_db()
     response = make_response(handle_http_error(ServiceUnavailable()))

@@ -96,6 +96,7 @@ def _known_link(read_only: bool, link: str) -> int:
     """The id of the match behind ``link`` (deleted or not), else a 404."""
     state = store.match_state(store.get_db(), link, read_only)
     if state is None:
+        store.verify_unknown(store.get_db(), link)
         abort(404)
     return state[0]
 
@@ -116,6 +117,11 @@ def _stream(read_only: bool, link: str) -> Response:
             while True:
                 try:
                     found = _news_of(read_only, link, last)
+                except Exception as error:
+                    if store.storage_fault(error, path) is None:
+                        raise
+                    # The phone asks again in RETRY_MS, and hears of the fault then.
+                    return
                 finally:
                     # A waiting stream holds no database connection.
                     store.close_db()

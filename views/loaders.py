@@ -13,7 +13,10 @@ def get_match_or_404(token: str) -> store.Match:
     db = store.get_db()
     match = store.get_match(db, token)
     if match is None:
-        abort(403 if store.get_watched_match(db, token) else 404)
+        if store.get_watched_match(db, token):
+            abort(403)
+        store.verify_unknown(db, token)
+        abort(404)
     return match
 
 
@@ -21,6 +24,7 @@ def get_watched_match_or_404(view_token: str) -> store.Match:
     """The match a read-only link shows."""
     match = store.get_watched_match(store.get_db(), view_token)
     if match is None:
+        store.verify_unknown(store.get_db(), view_token)
         abort(404)
     return match
 

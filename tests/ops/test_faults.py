@@ -1,6 +1,7 @@
 """Faults the table's server survives by itself: several workers starting on an empty
 database, the database file deleted or replaced while the app runs, a read-only file and a
-full disk, each answered with "nothing was saved, try again" and gone once fixed."""
+full disk, each answered with "nothing was saved, try again" and gone once put right (a
+deleted database by restoring a backup)."""
 
 import fcntl
 import logging
@@ -18,7 +19,9 @@ from helpers import (
     api_totals,
     enter_burro_hand,
     older_database,
+    parsed,
     shown,
+    standings,
     start,
     text_file,
 )
@@ -73,26 +76,48 @@ def test_workers_starting_at_once_on_an_empty_database_all_start(tmp_path):
 
 # --- The database file deleted or replaced while the app runs --------------------------------
 
-def test_a_database_deleted_while_the_app_runs_is_recreated_whole(app, client, tmp_path):
+def test_a_database_deleted_while_the_app_runs_answers_503_until_a_backup_is_restored(
+        app, client, runner, tmp_path, caplog):
+    """Not made anew, empty: the hands entered into a new file would be lost to the restore
+    that brings the old ones back."""
     path = app.config["DATABASE"]
-    start(client, **OPEN_BURRO)
-    remove_database(path)
     match = start(client, **OPEN_BURRO)
+    assert runner.invoke(args=["backup", str(tmp_path / "backup.sqlite")]).exit_code == 0
+    remove_database(path)
+    for ask in (lambda: enter_burro_hand(client, match),
+                lambda: client.get(f"{MATCHES}/{match['token']}"),
+                lambda: client.post(MATCHES, json={"game": "burro", "players": ["Anna", "Ben"]})):
+        caplog.clear()
+        answer = ask()
+        assert answer.status_code == 503 and NOTHING_SAVED in answer.json["error"]
+        assert one_line_logged(caplog, "is missing")
+    assert not os.path.exists(path)
+    assert runner.invoke(args=["restore", str(tmp_path / "backup.sqlite")]).exit_code == 0
     assert enter_burro_hand(client, match).status_code == 201
-    fresh = str(tmp_path / "fresh.sqlite")
-    store.connect(fresh).close()
-    assert schema(path) == schema(fresh)
-    restarted = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
-    assert api_totals(restarted.test_client(), match) == [1, 0, 0]
+    assert api_totals(client, match) == [1, 0, 0]
 
 
-def test_the_rules_search_finds_again_after_the_database_was_recreated(app, client):
-    """The rules index lives in the database: a file created anew has none until the first
-    search builds it, without a restart."""
-    assert client.get("/api/v1/rules/search?q=pozzetto").json["hits"]
+def test_the_rules_search_answers_while_the_database_is_missing(app, client):
+    """The rules' index is a file of its own: only what needs the matches waits for them."""
     remove_database(app.config["DATABASE"])
-    start(client, **OPEN_BURRO)
     assert client.get("/api/v1/rules/search?q=pozzetto").json["hits"]
+
+
+@pytest.mark.parametrize(("lost", "said"), [(False, False), (True, True)],
+                         ids=["first-start", "database-lost"])
+def test_a_start_says_so_when_it_makes_a_new_database_where_one_was_lost(tmp_path, caplog,
+                                                                        lost, said):
+    """A database deleted while the server was down is made anew at the next start (what
+    else is a first start?), but the log says what happened and what to do."""
+    path = str(tmp_path / "tablemate.sqlite")
+    if lost:
+        store.connect(path).close()
+        remove_database(path)
+    create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "test"})
+    told = [record.getMessage() for record in caplog.records
+            if record.levelno >= logging.WARNING]
+    assert bool([line for line in told if "flask restore" in line]) == said
+    assert schema(path)[0] == len(store.STEPS)
 
 
 @pytest.mark.parametrize("make", [text_file, another_apps_database],
@@ -197,10 +222,11 @@ def database_and_folder(path: str) -> tuple[str, ...]:
     return path, os.path.dirname(path)
 
 
-def one_line_logged(caplog) -> bool:
-    """The fault was logged in one line, without a traceback."""
+def one_line_logged(caplog, naming: str = "") -> bool:
+    """The fault was logged in one line, without a traceback, naming what happened."""
     errors = [record for record in caplog.records if record.levelno >= logging.ERROR]
-    return len(errors) == 1 and errors[0].exc_info is None and "\n" not in errors[0].getMessage()
+    return (len(errors) == 1 and errors[0].exc_info is None
+            and "\n" not in errors[0].getMessage() and naming in errors[0].getMessage())
 
 
 @pytest.mark.parametrize("read_only_paths", [lambda path: (path,), database_and_folder],
@@ -226,16 +252,13 @@ def test_a_read_only_database_answers_a_form_with_a_page_saying_nothing_was_save
     assert NOTHING_SAVED in shown(answer)
 
 
-def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, client, caplog,
-                                                                           monkeypatch):
-    """The disk fills up during the evening: the hand that does not fit answers 503 and is
-    not stored; once there is room again the next one is."""
-    match = start(client, **OPEN_BURRO)
+def small_disk(app, monkeypatch) -> dict:
+    """The database's disk from now on, as every request's handle sees it: room for the
+    ``pages`` the file holds now, and no free pages inside it either (raise "pages" to make
+    room)."""
     with sqlite3.connect(app.config["DATABASE"]) as db:
-        # No free pages inside the file either: the next hands need the disk.
         db.execute("VACUUM")
-        pages = db.execute("PRAGMA page_count").fetchone()[0]
-    disk = {"pages": pages}
+        disk = {"pages": db.execute("PRAGMA page_count").fetchone()[0]}
     get_db = store.get_db
 
     def db_on_a_small_disk():
@@ -245,6 +268,15 @@ def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, 
         return db
 
     monkeypatch.setattr(store, "get_db", db_on_a_small_disk)
+    return disk
+
+
+def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, client, caplog,
+                                                                           monkeypatch):
+    """The disk fills up during the evening: the hand that does not fit answers 503 and is
+    not stored; once there is room again the next one is."""
+    match = start(client, **OPEN_BURRO)
+    disk = small_disk(app, monkeypatch)
     saved = 0
     while (answer := enter_burro_hand(client, match)).status_code == 201:
         saved += 1
@@ -256,3 +288,29 @@ def test_a_full_disk_answers_503_and_takes_writes_again_once_there_is_room(app, 
     disk["pages"] *= 1000
     assert enter_burro_hand(client, match).status_code == 201
     assert api_totals(client, match) == [saved + 1, 0, 0]
+
+
+def listed(client) -> list[str]:
+    """The sheets on this phone's list of matches, last opened first."""
+    return [link["href"] for link in parsed(client.get("/")).select("#my-matches li.listed > a")]
+
+
+def test_a_sheet_opened_on_a_full_disk_is_shown_and_the_phones_list_catches_up_later(
+        app, client, monkeypatch):
+    """Opening a sheet puts it at the top of the phone's list of matches, which is a write:
+    with the disk full the sheet is shown all the same, and the list takes it on the next
+    time the sheet is opened once there is room."""
+    # The list's first page holds some fifty: enough sheets to fill it twice.
+    sheets = [f"/m/{start(client, **OPEN_BURRO)['token']}" for _ in range(100)]
+    disk = small_disk(app, monkeypatch)
+    for sheet in sheets:
+        answer = client.get(sheet)
+        assert answer.status_code == 200
+        assert [name for name, _total in standings(answer)] == OPEN_BURRO["players"]
+        if listed(client)[0] != sheet:
+            break
+    else:
+        pytest.fail("the disk never filled up")
+    disk["pages"] *= 1000
+    assert client.get(sheet).status_code == 200
+    assert listed(client)[0] == sheet
