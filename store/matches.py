@@ -5,6 +5,7 @@ Only what the players entered is stored; standings are derived by ``scoring`` on
 """
 
 import json
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -94,10 +95,20 @@ def get_watched_match(db, view_token: str) -> Match | None:
     return _match_where(db, "view_token", view_token)
 
 
+# Unknown links are cheap to send and a scan of the matches is not: one scan a database in
+# this long, the other unknown links meanwhile answered 404 at once.
+SCAN_EVERY = 10.0  # seconds
+_scanned_at: dict[str, float] = {}
+
+
 def verify_unknown(db, link: str) -> None:
     """Raise ``Damaged`` if the matches table holds this link though its indexes find none:
     a damaged index page would answer a match's link as unknown. It reads the whole table,
-    only for a link about to be answered 404."""
+    only for a link about to be answered 404, and at most every ``SCAN_EVERY``."""
+    now, path = time.monotonic(), path_of(db)
+    if now - _scanned_at.get(path, -SCAN_EVERY) < SCAN_EVERY:
+        return
+    _scanned_at[path] = now
     scanned = db.conn.execute("SELECT token = :link FROM matches NOT INDEXED "
                               "WHERE token = :link OR view_token = :link",
                               {"link": link}).fetchone()

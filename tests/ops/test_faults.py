@@ -300,7 +300,9 @@ def test_a_sheet_opened_on_a_full_disk_is_shown_and_the_phones_list_catches_up_l
     """Opening a sheet puts it at the top of the phone's list of matches, which is a write:
     with the disk full the sheet is shown all the same, and the list takes it on the next
     time the sheet is opened once there is room."""
-    # The list's first page holds some fifty: enough sheets to fill it twice.
+    # The list's first page holds some fifty: enough sheets to fill it twice, started
+    # beyond the quota one client has.
+    monkeypatch.setitem(app.config, "MATCHES_PER_CLIENT", "200 per minute")
     sheets = [f"/m/{start(client, **OPEN_BURRO)['token']}" for _ in range(100)]
     disk = small_disk(app, monkeypatch)
     for sheet in sheets:
