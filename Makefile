@@ -39,7 +39,7 @@ test: $(BIN)/.test-installed translations
 check: $(BIN)/.test-installed translations
 	$(BIN)/python -m pytest tests/scoring tests/web scoring rules_content store views
 
-# The fuzz test at length: a thousand requests a route, some 60,000 in all (an hour or so).
+# The fuzz test at length: a thousand requests a route, some 58,000 in all (ten minutes or so).
 fuzz: $(BIN)/.test-installed translations
 	FUZZ_EXAMPLES=1000 $(BIN)/python -m pytest tests/web/test_fuzz.py -k no_input
 

@@ -47,11 +47,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def answers(port: int) -> bool:
-    """The server answers its start page."""
+def answers(port: int, page: str = "/") -> bool:
+    """The server answers ``page``, its start page unless told."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
-        connection.request("GET", "/")
+        connection.request("GET", page)
         return connection.getresponse().status == 200
     except OSError:
         return False

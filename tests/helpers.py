@@ -2,6 +2,8 @@
 started through the API or a new-match form, pages read as a browser reads them, and
 databases made as older releases or other programs left them, or damaged."""
 
+import http.client
+import json
 import os
 import random
 import re
@@ -166,6 +168,17 @@ def saved_by_another_worker(app, match: dict, hand: dict) -> None:
         store.add_hand(other_worker, saved, hand, saved.version)
     finally:
         other_worker.close()
+
+
+def api_over_http(port: int, method: str, path: str, body=None, timeout: float = 5.0) -> dict:
+    """The JSON answer of a served app on ``port`` to ``method path`` with ``body``."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request(method, path, body=None if body is None else json.dumps(body),
+                           headers={"Content-Type": "application/json"})
+        return json.loads(connection.getresponse().read())
+    finally:
+        connection.close()
 
 
 def api_totals(client, match: dict) -> list[int]:

@@ -10,6 +10,7 @@ import socket
 import time
 
 import pytest
+from helpers import api_over_http
 
 from benchmarks.serve import TABLEMATE, served
 
@@ -34,13 +35,7 @@ def port(tmp_path_factory):
 
 
 def api(port: int, method: str, path: str, body=None) -> dict:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PROMPT)
-    try:
-        connection.request(method, path, body=None if body is None else json.dumps(body),
-                           headers={"Content-Type": "application/json"})
-        return json.loads(connection.getresponse().read())
-    finally:
-        connection.close()
+    return api_over_http(port, method, path, body, timeout=PROMPT)
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow
 HANDS = 4999
 # A worker may grow this much over what it held once each kind of page was served.
 ROOM = 100 * 1024 * 1024
-ROUNDS = 160
+ROUNDS = 110
 CONNECTIONS = 4
 
 

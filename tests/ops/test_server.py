@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 from gunicorn.util import load_class
 from gunicorn.workers.ggevent import GeventWorker
-from helpers import start
+from helpers import api_over_http, start
 from jinja2 import TemplateNotFound
 
 from benchmarks.serve import ROOT, TABLEMATE, run_command, served
@@ -83,23 +83,13 @@ def test_a_worker_compiles_every_template_before_its_first_request(app, client, 
     assert client.get("/m/no-such-match").status_code == 404
 
 
-def api(port: int, method: str, path: str, body=None) -> dict:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    try:
-        connection.request(method, path, body=None if body is None else json.dumps(body),
-                           headers={"Content-Type": "application/json"})
-        return json.loads(connection.getresponse().read())
-    finally:
-        connection.close()
-
-
 def test_two_hundred_half_sent_requests_and_fifty_unread_streams_delay_no_one(
         served_as_make_run):
     """Phones that send half a request and stop (a lost wifi, or slowloris), in its headers
     or in its body, and phones that hold their sheet's stream but read nothing of it, hold
     no worker: every other player is still answered at once."""
     port = served_as_make_run
-    token = api(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"]})["token"]
+    token = api_over_http(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"]})["token"]
     stalled = [socket.create_connection(("127.0.0.1", port)) for _ in range(250)]
     try:
         for connection in stalled[:100]:
@@ -113,7 +103,7 @@ def test_two_hundred_half_sent_requests_and_fifty_unread_streams_delay_no_one(
             connection.sendall(f"GET /m/{token}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
                                .encode())
         for _ in range(5):
-            api(port, "POST", f"/api/v1/matches/{token}/hands", {"burro": 0})
+            api_over_http(port, "POST", f"/api/v1/matches/{token}/hands", {"burro": 0})
             assert get(port, "/rules", timeout=PROMPT) == 200
     finally:
         for connection in stalled:
@@ -145,7 +135,7 @@ def test_a_hand_saved_through_either_worker_reaches_every_stream_at_once(
     """The streams of a match may be held by both workers; each worker's one watcher learns
     of a change whichever worker made it."""
     port = served_as_make_run
-    token = api(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"]})["token"]
+    token = api_over_http(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"]})["token"]
     streams = [socket.create_connection(("127.0.0.1", port)) for _ in range(8)]
     try:
         for stream in streams:
@@ -153,7 +143,7 @@ def test_a_hand_saved_through_either_worker_reaches_every_stream_at_once(
                            "Host: 127.0.0.1\r\n\r\n".encode())
             read_until(stream, lambda received: b"retry:" in received, time.monotonic() + 5)
         saved = time.monotonic()
-        api(port, "POST", f"/api/v1/matches/{token}/hands", {"burro": 1})
+        api_over_http(port, "POST", f"/api/v1/matches/{token}/hands", {"burro": 1})
         for stream in streams:
             assert "id: 1." in read_event(stream, saved + PROMPT)
     finally:
@@ -166,7 +156,7 @@ def test_sixteen_phones_saving_at_four_tables_through_both_workers_lose_nothing(
     """Writers race on one match from both workers: each waits its turn without holding
     up the worker's other greenlets, and every hand is stored once."""
     port = served_as_make_run
-    tokens = [api(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"],
+    tokens = [api_over_http(port, "POST", "/api/v1/matches", {"game": "burro", "players": ["A", "B"],
                                                     "options": {"variant": "portuguese"}})
               ["token"] for _table in range(4)]
     answered = []
@@ -190,4 +180,4 @@ def test_sixteen_phones_saving_at_four_tables_through_both_workers_lose_nothing(
         started.join()
     assert answered == [201] * 160
     for token in tokens:
-        assert len(api(port, "GET", f"/api/v1/matches/{token}")["hands"]) == 40
+        assert len(api_over_http(port, "GET", f"/api/v1/matches/{token}")["hands"]) == 40

@@ -19,7 +19,15 @@ import pytest
 from helpers import cut_short
 
 import store
-from benchmarks.serve import ROOT, START_LIMIT, TABLEMATE, free_port, run_command, serving
+from benchmarks.serve import (
+    ROOT,
+    START_LIMIT,
+    TABLEMATE,
+    answers,
+    free_port,
+    run_command,
+    serving,
+)
 
 WRITERS = 4
 RUNS = 8
@@ -154,7 +162,7 @@ def served_on(database, environment: dict):
                                   stdout=subprocess.DEVNULL, stderr=log, text=True)
         try:
             address, deadline = f"127.0.0.1:{port}", time.monotonic() + START_LIMIT
-            while not answers_rules(address):
+            while not answers(port, "/rules"):
                 log.seek(0)
                 assert server.poll() is None, f"the server did not start:\n{log.read()}"
                 assert time.monotonic() < deadline, "the server did not answer in time"
@@ -163,17 +171,6 @@ def served_on(database, environment: dict):
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(timeout=30)
-
-
-def answers_rules(address: str) -> bool:
-    connection = http.client.HTTPConnection(address, timeout=2)
-    try:
-        connection.request("GET", "/rules")
-        return connection.getresponse().status == 200
-    except OSError:
-        return False
-    finally:
-        connection.close()
 
 
 def test_a_server_started_on_a_database_cut_short_answers_503_until_flask_restore(tmp_path):
