@@ -93,11 +93,18 @@ def handle_unavailable(error: store.Unavailable):
     return response
 
 
+def beyond_quota(error: RateLimitExceeded) -> tuple[str, int]:
+    """Why a start or import beyond the client's quota is refused, and in how many seconds
+    it may be tried again."""
+    seconds = quotas.retry_after()
+    return _beyond_quota(error, seconds), seconds
+
+
 def handle_beyond_quota(error: RateLimitExceeded):
     """A client that started or imported more matches than its quota: a 429 saying when it
     may try again, in words and in ``Retry-After``."""
-    seconds = quotas.retry_after()
-    response = make_response(handle_http_error(error, _beyond_quota(error, seconds)))
+    message, seconds = beyond_quota(error)
+    response = make_response(handle_http_error(error, message))
     response.retry_after = seconds
     return response
 

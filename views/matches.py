@@ -4,6 +4,7 @@ import dataclasses
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
+from flask_limiter import RateLimitExceeded
 from jinja2_fragments.flask import render_block
 
 import store
@@ -12,7 +13,7 @@ from scoring.games import GAMES, corrected_hand, next_hand
 from scoring.players import verify_players
 from scoring.values import parse_int
 
-from . import is_fragment_request, render
+from . import errors, is_fragment_request, render
 from .change_notes import describe_changes
 from .devices import remember_match
 from .forms import shared_render
@@ -100,6 +101,19 @@ def new(game):
     """The new-match form, empty or filled from an earlier match ("play again")."""
     spec = get_game_or_404(game)
     return _new_page(game, _blank_draft(spec))
+
+
+@bp.errorhandler(RateLimitExceeded)
+def start_beyond_quota(error: RateLimitExceeded):
+    """Sent as a whole page (before the page's script took over), the form comes back as it
+    was filled in, saying when to try again: nothing the players typed is lost."""
+    if is_fragment_request() or request.endpoint != "matches.create":
+        return errors.handle_beyond_quota(error)
+    game = request.view_args["game"]
+    message, seconds = errors.beyond_quota(error)
+    body, status = _new_page(game, _draft_from_form(request.form, get_game_or_404(game)),
+                             429, error=message)
+    return body, status, {"Retry-After": str(seconds)}
 
 
 @bp.post("/<game>/new")

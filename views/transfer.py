@@ -6,12 +6,13 @@ import io
 
 from flask import Blueprint, current_app, redirect, request, url_for
 from flask_babel import gettext as _
+from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import RequestEntityTooLarge
 
 import store
 from scoring.errors import ScoringError
 
-from . import is_fragment_request, render
+from . import errors, is_fragment_request, render
 from .api.documents import DOCUMENT_LIMIT, parse_document, read_match_document
 from .chart import hand_gains, running_totals
 from .devices import remember_match
@@ -83,6 +84,16 @@ def _import_page(status: int = 200, error: str | None = None):
 def import_form():
     """The import page: a match file from another device becomes a match here."""
     return _import_page()
+
+
+@bp.errorhandler(RateLimitExceeded)
+def import_beyond_quota(error: RateLimitExceeded):
+    """Sent as a whole page, the import page comes back saying when to try again."""
+    if is_fragment_request() or request.endpoint != "transfer.import_match":
+        return errors.handle_beyond_quota(error)
+    message, seconds = errors.beyond_quota(error)
+    body, status = _import_page(429, message)
+    return body, status, {"Retry-After": str(seconds)}
 
 
 @bp.post("/import")

@@ -51,6 +51,10 @@ def import_on_the_page(client, exported: dict, **kwargs):
     return client.post("/import", data=form, content_type="multipart/form-data", **kwargs)
 
 
+def form_values(page, name: str) -> list[str]:
+    return [field.get("value", "") for field in parsed(page).select(f"input[name={name}]")]
+
+
 def assert_told_when_to_try_again(response) -> None:
     assert response.status_code == 429
     assert 1 <= int(response.headers["Retry-After"]) <= 61
@@ -68,6 +72,8 @@ def test_a_client_beyond_its_starts_is_refused_in_its_language(client, quotas, l
     page = start_on_the_page(client, headers=headers)
     assert_told_when_to_try_again(page)
     assert STARTED_TOO_OFTEN[language] in shown(parsed(page).select_one("[role=alert]"))
+    # The form comes back as it was filled in: nothing the players typed is lost.
+    assert form_values(page, "players")[:3] == THREE
 
 
 def test_the_pages_and_the_api_draw_on_one_quota_of_starts(client, quotas):
@@ -107,6 +113,7 @@ def test_a_client_beyond_its_imports_is_refused_in_its_language(client, quotas, 
     page = import_on_the_page(client, exported, headers=headers)
     assert_told_when_to_try_again(page)
     assert IMPORTED_TOO_OFTEN[language] in shown(parsed(page).select_one("[role=alert]"))
+    assert parsed(page).select_one("input[type=file][name=document]") is not None
 
 
 def test_a_client_beyond_its_starts_still_plays_imports_and_reads(client, quotas):
