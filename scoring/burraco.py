@@ -8,12 +8,12 @@ With four players the partners sit opposite: seats 0 and 2 against 1 and 3.
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import partial
 
 from . import melds
-from .cards import Card, Rank, rummy_deck
+from .cards import Card, Rank, parse_card, parse_cards, rummy_deck
 from .errors import CardError, HandError, MeldError, SetupError
 from .match import Standings, each_alone
 
@@ -257,6 +257,10 @@ class SideHand:
     total: int | None = None
     nobile_burracos: int = 0
     reale_burracos: int = 0
+    # Entered by meld: the cards of each meld on the table and those left in hand (codes),
+    # from which the points and burracos above are counted.
+    melds: tuple[tuple[str, ...], ...] | None = None
+    in_hand: tuple[str, ...] = ()
 
     def count(self, kind: BurracoKind) -> int:
         return getattr(self, COUNT_FIELDS[kind])
@@ -304,6 +308,11 @@ class SideHand:
         a classic hand keeps its shape."""
         if self.total is not None:
             return {"total": self.total}
+        if self.melds is not None:
+            return {"melds": [list(meld) for meld in self.melds], "in_hand": list(self.in_hand),
+                    "pozzetto": self.pozzetto.value,
+                    "unseen_pozzetto_points": self.unseen_pozzetto_points,
+                    "closed": self.closed}
         stored = {"table_points": self.table_points, "clean_burracos": self.clean_burracos,
                   "dirty_burracos": self.dirty_burracos,
                   "semiclean_burracos": self.semiclean_burracos,
@@ -348,28 +357,93 @@ def _verify_closing(hand: SideHand, side: int, options: "Options") -> None:
         raise HandError("closing_needs_clean_burraco", side=side + 1)
 
 
+# What an entry by meld gives in place of the parts it counts.
+COUNTED_BY_MELDS = ("table_points", "hand_points", *COUNT_FIELDS.values())
+MAX_MELDS = 40  # more than two packs can lay out in melds of three
+
+
+def _cards(value, side: int, meld: int | None = None) -> list[Card]:
+    """Cards given as codes or typed as one string; a card that cannot be read is refused
+    with the meld (or the hand) it was in."""
+    try:
+        if isinstance(value, str):
+            return parse_cards(value)
+        if isinstance(value, Sequence) and all(isinstance(code, str) for code in value):
+            return [parse_card(code) for code in value]
+        raise CardError("cards_unreadable")
+    except CardError as error:
+        if meld is None:
+            raise HandError("side_hand_cards", side=side + 1, reason=error) from None
+        raise HandError("side_meld_illegal", side=side + 1, meld=meld + 1, reason=error) \
+            from None
+
+
+def _by_melds(raw: Mapping, side: int, options: "Options") -> dict:
+    """The parts a side entered by meld comes to: each meld checked as the meld checker
+    checks it, its cards' points on the table and its burraco counted; the cards left in
+    hand against it (seed 002: "Abrechnung")."""
+    given = raw["melds"]
+    if isinstance(given, str) or not isinstance(given, Sequence) or len(given) > MAX_MELDS:
+        raise HandError("melds_unreadable", side=side + 1)
+    if any(raw.get(field) not in (None, "") for field in COUNTED_BY_MELDS):
+        raise HandError("melds_or_parts", side=side + 1)
+    on_table = [_cards(cards, side, index) for index, cards in enumerate(given)]
+    in_hand = _cards(raw.get("in_hand") or [], side)
+    counts = dict.fromkeys(BurracoKind, 0)
+    table_points = 0
+    for index, cards in enumerate(on_table):
+        try:
+            meld = verify_meld(cards, options.semipulito, options.variant)
+        except (MeldError, CardError) as error:
+            raise HandError("side_meld_illegal", side=side + 1, meld=index + 1,
+                            reason=error) from None
+        table_points += meld.points
+        if meld.burraco:
+            counts[meld.burraco] += 1
+    # Each meld is right on its own; together with the hand they hold no card too often.
+    try:
+        verify_in_deck([card for cards in on_table for card in cards] + in_hand)
+    except CardError as error:
+        raise HandError("side_hand_cards", side=side + 1, reason=error) from None
+    return {"table_points": table_points,
+            "hand_points": sum(card_value(card, options.variant) for card in in_hand),
+            **{COUNT_FIELDS[kind]: count for kind, count in counts.items()},
+            "melds": tuple(tuple(card.code for card in cards) for cards in on_table),
+            "in_hand": tuple(card.code for card in in_hand)}
+
+
+def counted_parts(raw: Mapping, side: int, options: "Options") -> dict:
+    """A side entered by meld as the parts its melds and hand count to."""
+    return replace(verify_side(raw, side, options), melds=None, in_hand=()).as_dict()
+
+
 def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:
-    """One side's entry for a hand, checked against the scoring rules."""
+    """One side's entry for a hand, checked against the scoring rules: its parts, its
+    melds and the cards left in hand, or a total counted on paper."""
     if not isinstance(raw, Mapping):
         raise HandError("side_needs_entry", side=side + 1)
     total = paper_total(raw, side, MAX_HAND_SCORE)
     if total is not None:
         return SideHand(total=total)
-    counts = {kind: whole_number(raw.get(field) or 0, "burracos_range", 0, MAX_BURRACOS,
-                                 error=HandError, side=side + 1)
-              for kind, field in COUNT_FIELDS.items()}
+    deck = DECK_POINTS[options.variant]
+    if raw.get("melds") is not None:
+        parts = _by_melds(raw, side, options)
+    else:
+        parts = {"table_points": card_points(raw, "table_points", side, deck),
+                 "hand_points": card_points(raw, "hand_points", side, deck),
+                 **{field: whole_number(raw.get(field) or 0, "burracos_range", 0,
+                                        MAX_BURRACOS, error=HandError, side=side + 1)
+                    for field in COUNT_FIELDS.values()}}
+    counts = {kind: parts[field] for kind, field in COUNT_FIELDS.items()}
     _verify_counts(counts, side, options)
     pozzetto = _pozzetto(raw, side)
-    deck = DECK_POINTS[options.variant]
     hand = SideHand(
-        table_points=card_points(raw, "table_points", side, deck),
-        hand_points=card_points(raw, "hand_points", side, deck),
+        **parts,
         pozzetto=pozzetto, closed=yes_no(raw.get("closed", False), "closed", HandError),
         # A pozzetto is at least eleven cards: an unseen one costs at least 55 (B2).
         unseen_pozzetto_points=(card_points(raw, "unseen_pozzetto_points", side, deck,
                                             MIN_POZZETTO_POINTS)
                                 if pozzetto is Pozzetto.UNSEEN else 0),
-        **{COUNT_FIELDS[kind]: count for kind, count in counts.items()},
     )
     if hand.table_points < hand.least_table_points:
         if hand.nobile_burracos or hand.reale_burracos:

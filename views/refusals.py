@@ -37,6 +37,8 @@ MESSAGES = {
     "no_such_hand": _l("There is no hand %(number)s."),
     "card_not_in_deck": _l("%(card)s is not in the %(deck)s-card deck."),
     "card_twice": _l("%(card)s is played twice, but every card exists only once."),
+    "cards_unreadable": _l("Give the cards as a list of codes such as “3H”, or as one line "
+                           "of text."),
     "card_copies": _l("There are only %(count)s of %(card)s in the two packs."),
     # Melds (Burraco and Buraco)
     "meld_too_short": _l("A meld has at least three cards."),
@@ -110,6 +112,9 @@ def describe(error: ScoringError, side_names=None) -> str:
 def _shown(value):
     """A value in a message as the reader writes it; a number beyond any count (a hand
     number typed into the address) cut short, since number formatting cannot hold it."""
+    if isinstance(value, ScoringError):
+        # A rule broken inside a part (a meld of a hand): its own refusal, in its words.
+        return describe(value)
     if isinstance(value, Card):
         return card_label(value)
     if isinstance(value, Rank):

@@ -16,7 +16,7 @@ from scoring.values import parse_int
 from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
-from ..api.models import Answer, Body, Cards, Flag, MeldRefused, Seat, Whole, examples
+from ..api.models import Answer, Body, CardCode, Cards, Flag, MeldRefused, Seat, Whole, examples
 from ..checkers import MELD_MODES, checker_page, meld_cards, meld_request, ticked
 from ..presets import Preset
 from ..refusals import describe, refusal
@@ -92,10 +92,13 @@ def draft_from_form(form, panel: CountedPanel) -> Draft:
     return read_draft(form, panel, _side_count(alone), alone)
 
 
-def draft_from_hand(hand: dict, panel: CountedPanel) -> Draft:
-    """A stored hand back in the panel, for its correction."""
+def draft_from_hand(hand: dict, panel: CountedPanel, options) -> Draft:
+    """A stored hand back in the panel, for its correction; a side entered by meld as the
+    parts its melds count to."""
     alone = NOBODY if "alone" in hand and hand["alone"] is None else str(hand.get("alone", ""))
-    return draft_of_hand(hand, panel, alone)
+    sides = [burraco.counted_parts(side, index, options) if "melds" in side else side
+             for index, side in enumerate(hand["sides"])]
+    return draft_of_hand({**hand, "sides": sides}, panel, alone)
 
 
 def hand_from_draft(draft: Draft, players: int, panel: CountedPanel) -> dict:
@@ -155,7 +158,7 @@ def context(match, options, standings, number, draft) -> dict:
     fresh = draft is None
     panel = panel_for(options)
     if fresh:
-        draft = (draft_from_hand(match.hands[number - 1], panel)
+        draft = (draft_from_hand(match.hands[number - 1], panel, options)
                  if number and 1 <= number <= len(match.hands) else blank_draft(panel))
     return {
         "draft": draft,
@@ -298,6 +301,12 @@ class BurracoSide(Body):
                                                             "from ace to king (+500).")
     reale_burracos: Whole | None = Field(None, description="Burraco Reale: clean runs from "
                                                            "ace to ace (+1000).")
+    melds: list[list[CardCode] | str] | None = Field(
+        None, max_length=40, description="In place of the points and burracos: the side's "
+        "melds on the table, each a list of cards (or one line of text), checked as the meld "
+        "checker checks them; their cards count and their burracos are found.")
+    in_hand: list[CardCode] | str | None = Field(
+        None, max_length=120, description="With `melds`: the cards left in the side's hands.")
 
 
 class BurracoHandCheck(Body):
@@ -305,7 +314,11 @@ class BurracoHandCheck(Body):
         {"table_points": 120, "clean_burracos": 1, "dirty_burracos": 0, "semiclean_burracos": 0,
          "hand_points": 10, "pozzetto": "taken", "closed": True},
         {"table_points": 95, "clean_burracos": 0, "dirty_burracos": 1, "hand_points": 40,
-         "pozzetto": "taken", "closed": False}]})
+         "pozzetto": "taken", "closed": False}]}, {"sides": [
+        {"melds": [["3H", "4H", "5H", "6H", "7H", "8H", "9H"], "AS AH AD JK"],
+         "in_hand": ["7C", "3S"], "pozzetto": "taken", "closed": True},
+        {"melds": [["QS", "QH", "QD", "QC", "QS", "QH", "2D"], ["4C", "5C", "6C"]],
+         "in_hand": "KS JK", "pozzetto": "taken"}]})
     sides: list[BurracoSide] = Field(max_length=3)
     alone: Seat | None = Field(None, description="Three players: the one who played alone, "
                                                  "or `null` when nobody ran out.")
@@ -394,11 +407,17 @@ WHY = why_sections({
         "scoring", "table_points_range", "hand_points_range", "unseen_pozzetto_points_range",
         "burracos_range", "total_range", "points_multiple_of_five", "side_needs_entry",
         "hand_needs_two_sides", "pozzetto_missing", "table_points_together",
-        "hand_points_together", "side_points_exceed_cards", "total_missing"
+        "hand_points_together", "side_points_exceed_cards", "total_missing",
+        "side_meld_illegal", "side_hand_cards", "melds_unreadable", "melds_or_parts"
     ),
 })
 
 MESSAGES = {
+    "side_meld_illegal": _l("%(side)s, meld %(meld)s: %(reason)s"),
+    "side_hand_cards": _l("%(side)s, the cards: %(reason)s"),
+    "melds_unreadable": _l("%(side)s: give the melds as a list, each a list of cards."),
+    "melds_or_parts": _l("%(side)s: give the melds and the cards in hand, or the points "
+                         "and burracos, not both."),
     "swap_no_wildcard": _l("This meld has no wildcard to swap."),
     "swap_one_card": _l("Swap one card at a time for the wildcard."),
     "swap_wrong_card": _l("The wildcard stands for %(wanted)s: only that card can take its "

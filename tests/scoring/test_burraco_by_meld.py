@@ -1,0 +1,87 @@
+"""A Burraco hand entered by meld: each meld on the table checked as the meld checker checks
+it, its cards counted and its burraco found, the cards left in hand counted against the side
+(seed 002, "Abrechnung"), and what was entered kept as it was entered."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring import burraco
+from scoring.errors import HandError, ScoringError
+
+OPTIONS = burraco.verify_options({}, 4)
+
+# Seed 002, "Abrechnung": "Nord/Süd haben eine reine Folge 3♥ bis 9♥ (5 × 5 + 10 + 10 = 45)
+# und drei Asse mit Joker (45 + 30 = 75). Süd hat noch eine 7 und eine 3 auf der Hand (10):
+# Karten 120 − 10, reiner Burraco 200, Schließen 100 – zusammen 410. Ost/West haben ihren
+# Pozzetto genommen und einen unreinen Burraco aus sechs Damen und einer 2 (60 + 20 = 80)
+# sowie 4♣ 5♣ 6♣ (15); auf der Hand halten sie noch einen König und einen Joker (40):
+# 95 − 40 + 100 = 155."
+NORTH_SOUTH = {"melds": [["3H", "4H", "5H", "6H", "7H", "8H", "9H"], "AS AH AD JK"],
+               "in_hand": ["7C", "3S"], "pozzetto": "taken", "closed": True}
+EAST_WEST = {"melds": [["QS", "QH", "QD", "QC", "QS", "QH", "2D"], ["4C", "5C", "6C"]],
+             "in_hand": "KS JK", "pozzetto": "taken"}
+
+
+def test_the_seeds_example_entered_by_meld_scores_as_the_seed_counts():
+    sides = burraco.verify_sides([NORTH_SOUTH, EAST_WEST], OPTIONS)
+    assert [side.score for side in sides] == [410, 155]
+    assert (sides[0].table_points, sides[0].clean_burracos, sides[0].hand_points) == (120, 1, 10)
+    assert (sides[1].table_points, sides[1].dirty_burracos, sides[1].hand_points) == (95, 1, 40)
+
+
+def test_an_entry_by_meld_is_kept_as_entered_and_scores_the_same_read_again():
+    stored = [side.as_dict() for side in burraco.verify_sides([NORTH_SOUTH, EAST_WEST], OPTIONS)]
+    assert stored[0]["melds"][1] == ["AS", "AH", "AD", "JK"]
+    assert stored[1]["in_hand"] == ["KS", "JK"]
+    assert "table_points" not in stored[0]
+    again = burraco.verify_sides(stored, OPTIONS)
+    assert [side.score for side in again] == [410, 155]
+
+
+def test_an_illegal_meld_is_refused_with_the_checkers_reason_and_its_place():
+    broken = {**EAST_WEST, "melds": [["4C", "5C", "6C"], ["QS", "KH", "3D"]]}
+    with pytest.raises(HandError) as refused:
+        burraco.verify_side(broken, 1, OPTIONS)
+    assert refused.value.code == "side_meld_illegal"
+    assert refused.value.params["side"] == 2 and refused.value.params["meld"] == 2
+    assert isinstance(refused.value.params["reason"], ScoringError)
+
+
+def test_more_copies_of_a_card_than_two_packs_hold_are_refused():
+    """Seed 002: two packs with jokers, so every card exists twice."""
+    threefold = {**NORTH_SOUTH, "in_hand": ["3H", "3H"]}
+    with pytest.raises(HandError) as refused:
+        burraco.verify_side(threefold, 0, OPTIONS)
+    assert refused.value.code == "side_hand_cards"
+    assert refused.value.params["reason"].code == "card_copies"
+
+
+def test_melds_and_points_together_are_refused():
+    with pytest.raises(HandError) as refused:
+        burraco.verify_side({**EAST_WEST, "table_points": 95}, 1, OPTIONS)
+    assert refused.value.code == "melds_or_parts"
+
+
+def test_a_burraco_by_meld_closes_like_one_counted_by_hand():
+    """Seed 002: closing needs a burraco; melds without one cannot close."""
+    without = {**NORTH_SOUTH, "melds": [["4C", "5C", "6C"]]}
+    with pytest.raises(HandError) as refused:
+        burraco.verify_side(without, 0, OPTIONS)
+    assert refused.value.code == "closing_needs_burraco"
+
+
+CARD_TEXT = st.one_of(st.text(max_size=6), st.sampled_from(["3H", "JK", "10S", "2D", "AS"]))
+MELDS = st.lists(st.one_of(st.lists(CARD_TEXT, max_size=9), CARD_TEXT, st.integers()),
+                 max_size=5)
+
+
+@given(melds=MELDS, in_hand=st.one_of(st.lists(CARD_TEXT, max_size=6), CARD_TEXT, st.none()))
+def test_any_melds_are_scored_or_refused_by_a_rule(melds, in_hand):
+    raw = {"melds": melds, "in_hand": in_hand, "pozzetto": "taken"}
+    try:
+        side = burraco.verify_side(raw, 0, OPTIONS)
+    except ScoringError:
+        return
+    assert side.table_points >= 0 and side.hand_points >= 0
+    assert burraco.verify_side(side.as_dict(), 0, OPTIONS) == side
