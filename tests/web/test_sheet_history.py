@@ -2,6 +2,7 @@
 anything is typed) is rendered once and kept for the other phones: each still sees it in
 its own language, through its own link, and as the match now stands."""
 
+import pytest
 from helpers import GERMAN, HANDS, MATCHES, form_value, parsed, shown, start, text
 
 
@@ -52,3 +53,19 @@ def test_the_chart_is_drawn_in_each_readers_language_and_follows_a_new_hand(clie
     assert "Spielstand nach jedem Spiel" in shown(german) and "In the lead" not in text(german)
     client.post(f"{MATCHES}/{match['token']}/hands", json=HANDS["burraco"])
     assert "In the lead after 3 games" in shown(client.get(sheet))
+
+
+@pytest.mark.parametrize("game, hint", [
+    ("burro", "Marked: the hand's burro. Framed: the dealer."),
+    ("bura", "Framed: the dealer. Every game starts with everyone's ante."),
+])
+def test_the_history_marks_its_dealer_without_an_underline_only_links_have(client, game, hint):
+    """Only a hand's number is a link in the history; the dealer's cell says how it is
+    marked, and not as a link looks."""
+    match = start(client, game)
+    page = parsed(client.get(f"/m/{match['token']}"))
+    history = page.select_one("table.history")
+    assert history.select("td.dealt") and not history.select("td a")
+    assert [link.get_text() for link in history.select("th a")] == ["1"]
+    assert hint in [shown(note) for note in page.select("p.hint")]
+    assert "Underlined" not in shown(page)
