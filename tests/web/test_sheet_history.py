@@ -69,3 +69,40 @@ def test_the_history_marks_its_dealer_without_an_underline_only_links_have(clien
     assert [link.get_text() for link in history.select("th a")] == ["1"]
     assert hint in [shown(note) for note in page.select("p.hint")]
     assert "Underlined" not in shown(page)
+
+
+# --- A tie at the target -----------------------------------------------------------------------
+
+TIED = {"sides": [{"total": 1000}, {"total": 1000}]}
+
+
+@pytest.mark.parametrize("game, headers, note", [
+    ("burraco", {}, "Tie at 1000 — one more game decides."),
+    ("burraco", GERMAN, "Gleichstand bei 1000 – ein weiteres Spiel entscheidet."),
+    ("buraco", {}, "Tie at 1000 — one more hand decides."),
+    ("buraco", GERMAN, "Gleichstand bei 1000 – eine weitere Runde entscheidet."),
+])
+def test_a_tie_at_the_target_says_one_more_hand_decides(client, game, headers, note):
+    """Seed 002, "Partieende": "bei Gleichstand wird noch ein Spiel gespielt" (RULES-NOTES
+    B3): both sides show "0 to go" and the sheet goes on; the scoreboard says why, in the
+    game's own word, on the page and in the fragment a save brings alike."""
+    token = client.post(MATCHES, json={"game": game, "players": ["Anna", "Ben"],
+                                       "options": {"target": 1000}}).json["token"]
+    assert client.post(f"{MATCHES}/{token}/hands", json=TIED).status_code == 201
+    for answer in (client.get(f"/m/{token}", headers=headers),
+                   client.get(f"/m/{token}", headers={**headers, "HX-Request": "true"})):
+        board = parsed(answer).select_one("header.scoreboard")
+        assert [shown(tie) for tie in board.select(".tie")] == [note]
+        assert not board.select("li.won")
+
+
+@pytest.mark.parametrize("hands", [
+    [{"sides": [{"total": 995}, {"total": 995}]}],  # level, short of the target
+    [TIED, {"sides": [{"total": 5}, {"total": 0}]}],  # decided by the next hand
+])
+def test_no_tie_is_told_short_of_the_target_nor_once_it_is_decided(client, hands):
+    token = client.post(MATCHES, json={"game": "burraco", "players": ["Anna", "Ben"],
+                                       "options": {"target": 1000}}).json["token"]
+    for hand in hands:
+        assert client.post(f"{MATCHES}/{token}/hands", json=hand).status_code == 201
+    assert not parsed(client.get(f"/m/{token}")).select(".scoreboard .tie")
