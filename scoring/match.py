@@ -1,7 +1,7 @@
 """What every game's standings say, whatever the game counts: the shape the sheets and the
 API read."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -10,7 +10,8 @@ class Standings:
 
     ``winners``, ``losers`` and ``ahead`` are unit indices; ``dealer`` and ``leader`` are
     seats (None once the match is over); ``to_go`` is each unit's distance to the end, or
-    None where a game has no fixed end.
+    None where a game has no fixed end; ``tied_at`` is the target the leaders have reached
+    level, so that the match goes on, or None.
     """
 
     units: tuple[tuple[int, ...], ...]
@@ -23,6 +24,8 @@ class Standings:
     leader: int | None
     to_go: tuple | None
     rows: tuple
+    # Keyword-only, so that a game's own standings may add fields without defaults.
+    tied_at: int | None = field(default=None, kw_only=True)
 
 
 def each_alone(players: int) -> tuple[tuple[int, ...], ...]:

@@ -90,12 +90,22 @@ def _exact(value):
     return int(value) if value == int(value) else float(value)
 
 
+def tied_at_target(totals, target: int) -> bool:
+    """The most points, at or over the target, are held by more than one: one more hand
+    decides (seed 002, "Partieende").
+
+    >>> tied_at_target((2010, 2010), 2005), tied_at_target((2010, 2005), 2005)
+    (True, False)
+    """
+    best = max(totals)
+    return best >= target and list(totals).count(best) > 1
+
+
 def _winner(totals, target: int) -> int | None:
     """Once someone reaches the target, the most points win; a tie at the top plays on."""
-    best = max(totals)
-    if best < target or list(totals).count(best) > 1:
+    if max(totals) < target or tied_at_target(totals, target):
         return None
-    return list(totals).index(best)
+    return list(totals).index(max(totals))
 
 
 # What one stored hand gives: the seats of its sides, their entries, and each unit's gain.
@@ -134,5 +144,5 @@ def replay(hands: Sequence[Mapping], players: int, first_dealer: int, target: in
         ahead=tuple(unit for unit, total in enumerate(totals) if total == best) if hands else (),
         dealer=dealer, leader=None if dealer is None else (dealer + 1) % players,
         to_go=tuple(_exact(max(target - total, 0)) for total in totals),
-        rows=tuple(rows),
+        rows=tuple(rows), tied_at=target if tied_at_target(totals, target) else None,
     )

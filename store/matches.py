@@ -39,18 +39,22 @@ class Match:
     view_token: str
     # The table's own name for the match; None: the pages name it by its game and date.
     title: str | None = None
+    # When a match file brought it here; None: started here.
+    imported_at: str | None = None
 
 
 def create_match(db, game: str, players, options: dict, key: str | None = None) -> Match:
     """A new match; with a ``key`` (a client's idempotency key) seen before, the match that
     key created. It is written as an import of no entries, beginning now."""
-    return import_match(db, game, players, options, now(), (), key=key)
+    return import_match(db, game, players, options, now(), (), key=key, imported=False)
 
 
 def import_match(db, game: str, players, options: dict, created_at: str,
-                 entries, title: str | None = None, key: str | None = None) -> Match:
+                 entries, title: str | None = None, key: str | None = None,
+                 imported: bool = True) -> Match:
     """A new match with a link of its own holding these entries (statuses and times kept),
-    written whole or not at all; with a ``key`` seen before, the match that key created."""
+    written whole or not at all, marked as imported now unless ``imported`` is false; with a
+    ``key`` seen before, the match that key created."""
     token = new_token()
     with writing(db):
         made = _created_with(db, key)
@@ -59,7 +63,7 @@ def import_match(db, game: str, players, options: dict, created_at: str,
         match_id = db["matches"].insert({
             "token": token, "view_token": new_token(), "game": game,
             "options": json.dumps(options), "created_at": created_at, "title": title,
-            "creation_key": key,
+            "creation_key": key, "imported_at": now() if imported else None,
         }).last_pk
         db["players"].insert_all(
             {"match_id": match_id, "seat": seat, "name": name}
@@ -191,7 +195,7 @@ def match_from_rows(db, rows: list[dict]) -> Match:
     return Match(row["id"], row["token"], row["game"], json.loads(row["options"]),
                  tuple(r["player"] for r in rows if r["player"] is not None),
                  active_hands(db, row["id"]), row["created_at"],
-                 row["version"], row["view_token"], row["title"])
+                 row["version"], row["view_token"], row["title"], row["imported_at"])
 
 
 def active_hands(db, match_id: int) -> tuple[dict, ...]:

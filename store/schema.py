@@ -134,10 +134,16 @@ def drop_rules_index(db: sqlite_utils.Database) -> None:
         db.execute(f"DROP TABLE IF EXISTS [{table}]")
 
 
+def add_import_dates(db: sqlite_utils.Database) -> None:
+    # An imported match keeps its original's start: when it came to this server tells it
+    # apart from that original on a phone's list. Older imports cannot be told, and stay NULL.
+    db["matches"].add_column("imported_at", str)
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
 STEPS = (create_tables, create_rules_index, add_match_versions, add_entry_keys, add_view_tokens,
          add_titles_deletion_and_device_lists, add_creation_keys, index_entry_versions,
-         add_rule_section_leads, news.create_news, drop_rules_index)
+         add_rule_section_leads, news.create_news, drop_rules_index, add_import_dates)
 MIGRATIONS = Migrations("tablemate")
 
 

@@ -34,6 +34,14 @@ def _gains(match: store.Match, number: int, entries: list[dict]) -> str:
     return " · ".join(f"{labels[unit]} {signed(gains[unit])}" for unit in shown)
 
 
+def saved_gains(match: store.Match, number: int) -> str:
+    """What hand ``number`` gave each side, for the toast after its save ("Ben +1"); empty
+    when the match has no such hand (taken back since)."""
+    if not 1 <= number <= len(match.hands):
+        return ""
+    return _gains(match, number, [match.hands[number - 1]])
+
+
 # From this many hands saved one after another (a phone back after a while, or a script),
 # they are told in one line: a line each would push the sheet off a phone's screen.
 TOLD_TOGETHER = 3

@@ -39,7 +39,8 @@ def _listed(entry: store.ListedMatch) -> dict:
     match = entry.match
     item = {"match": match, "title": match_title(match), "changed_at": entry.changed_at,
             "changed_on": day_of(entry.changed_at), "archived": bool(entry.archived_at),
-            "finished": False}
+            "finished": False,
+            "imported_on": match.imported_at and day_of(match.imported_at)}
     if entry.deleted_at:
         return {**item, "deleted_at": entry.deleted_at,
                 "restorable_until": day_of(entry.restorable_until)}

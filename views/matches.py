@@ -14,7 +14,7 @@ from scoring.players import verify_players
 from scoring.values import parse_int
 
 from . import errors, is_fragment_request, render
-from .change_notes import describe_changes
+from .change_notes import describe_changes, saved_gains
 from .devices import remember_match
 from .forms import shared_render
 from .games import all_games
@@ -22,6 +22,8 @@ from .loaders import get_game_or_404, get_match_or_404, options_of, scored
 from .refusals import match_full, refusal
 
 bp = Blueprint("matches", __name__)
+# The toast after a save says what the hand gave (templates/matches/_sheet.html).
+bp.add_app_template_global(saved_gains)
 
 DEFAULT_PLAYERS = 4
 

@@ -4,6 +4,10 @@
 // out again by itself when the server answers ("Try again" sends it at once): the server
 // knows it (stored once) or finds the sheet moved on (the stale-sheet flow).
 //
+// A tap on a panel shows at once that its save is on its way (the button pressed, the panel
+// busy); a one-tap choice made meanwhile (another player's button) is not lost: it is
+// pressed again on the panel the answer brings, or goes behind a save the network lost.
+//
 // Interface: pendingOf(form) (the entry a lost save left, or null); takeUp(form) (a panel
 // being set up gets that entry back: true if it did); clearFailed(form) (a panel emptied
 // says nothing of a failure); sendPending() (the server answers: whatever waits goes out).
@@ -122,17 +126,77 @@ document.addEventListener("click", (event) => {
 // sheet, htmx tells of the request on what is left of the page, not on the form.
 const saving = new WeakMap();
 
+// The choice tapped while a panel's save was on its way, by the panel's action: [name,
+// value, ready], ready once the answer that brings the next panel has come.
+const tapsAfter = new Map();
+
+function showSaving(form, button) {
+  form.setAttribute("aria-busy", "true");
+  if (button && form.contains(button)) button.classList.add("saving");
+}
+
+function clearSaving(form) {
+  form.removeAttribute("aria-busy");
+  for (const button of form.querySelectorAll("button.saving, button.queued")) {
+    button.classList.remove("saving", "queued");
+  }
+}
+
+// The tap again, on the panel now on the page: it saves the next hand, or waits behind.
+// A panel not set up yet (main.js) is waited for; with none (the match ended) it lapses.
+function pressAgain(action) {
+  const [name, value] = tapsAfter.get(action);
+  const form = [...document.querySelectorAll(PANEL)].find(
+    (panel) => panel.getAttribute("action") === action && !panel.dataset.sending);
+  if (form && !form.dataset.ready) return;
+  tapsAfter.delete(action);
+  const button = form && [...form.querySelectorAll("button[name]")].find(
+    (candidate) => candidate.name === name && candidate.value === value);
+  if (button && !button.disabled) button.click();
+}
+
+// Before htmx hears the submit (capture): shown at once, and a tap while the save is on its
+// way is kept here, since htmx would send it from the panel its answer has replaced.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!form.matches(PANEL) || !window.htmx) return;
+  if (!form.dataset.sending) {
+    showSaving(form, event.submitter);
+    return;
+  }
+  event.preventDefault();
+  event.stopPropagation();
+  const button = event.submitter;
+  // A repeated Save of the same entry is the same hand, which is on its way already.
+  if (!button || !button.name) return;
+  for (const queued of form.querySelectorAll("button.queued")) queued.classList.remove("queued");
+  button.classList.add("queued");
+  tapsAfter.set(form.getAttribute("action"), [button.name, button.value, false]);
+}, true);
+
+// A save htmx does not send after all (a field it finds invalid) is not on its way.
+document.addEventListener("htmx:validation:halted", (event) => {
+  if (isSave(event)) clearSaving(event.detail.elt);
+});
+
 document.addEventListener("htmx:beforeRequest", (event) => {
   if (!isSave(event)) return;
   // Hands wait already, or the phone is offline: this one goes behind them, at once.
   if (mustWait(event.detail.elt)) {
     event.preventDefault();
+    clearSaving(event.detail.elt);
     take(event.detail.elt, sentFields(event));
     return;
   }
   event.detail.elt.dataset.sending = "true";
   saving.set(event.detail.xhr, event.detail.elt);
 });
+
+// The answer's panel is set up (htmx:load) before the swap has settled.
+document.addEventListener("htmx:afterSettle", () => {
+  for (const [action, [, , ready]] of [...tapsAfter]) if (ready) pressAgain(action);
+});
+
 // Told on the sheet, the target, before the answer replaces it.
 document.addEventListener("htmx:beforeSwap", (event) => {
   const form = saving.get(event.detail.xhr);
@@ -156,7 +220,17 @@ document.addEventListener("htmx:afterRequest", (event) => {
   const form = saving.get(event.detail.xhr);
   if (!form) return;
   delete form.dataset.sending;
+  clearSaving(form);
   if (event.detail.successful) forget(form);
+  const action = form.getAttribute("action");
+  const tap = tapsAfter.get(action);
+  if (!tap) return;
+  const status = event.detail.xhr.status;
+  if (event.detail.successful) tap[2] = true;
+  // Lost on the network: the hand before it waits on the phone, and this one behind it.
+  else if (status === 0 || status >= 500) pressAgain(action);
+  // Refused: the player reads why before tapping again.
+  else tapsAfter.delete(action);
 });
 
 // A plain form (no htmx yet) leaves the page: what it sends is saved or refused there.

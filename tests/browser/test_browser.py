@@ -24,7 +24,7 @@ ENGLISH_ONLY = {
             "+ Add player", "Rules", "Whoever is left holding cards gets a penalty point.",
             "Penalty limit (Burro): whoever reaches it loses"],
     "sheet": ["Who is left holding cards?", "Penalty points", "to go", "deals,",
-              "Hand 1 saved.", "Undo last hand", "Hands (tap a number to correct it)",
+              "Hand 1: ", "Undo last hand", "Hands (tap a number to correct it)",
               "Marked: the hand's burro.", "Players are listed in the order of play"],
     "checker": ["Burro: who won this trick?", "Ranks from high to low:",
                 "Cards in the order played", "Player 1 (lead)", "is the highest heart",
@@ -94,9 +94,9 @@ def test_burro_match_from_home_to_the_end_banner(page: Page):
 
     toast = page.locator(".toast")
     steps = [  # (burro, toast, totals after, header after)
-        ("Anna", "Hand 1 saved.", (1, 0, 0, 0), "Hand 2: Carla deals, Dan leads."),
-        ("Ben", "Hand 2 saved.", (1, 1, 0, 0), "Hand 3: Dan deals, Anna leads."),
-        ("Carla", "Hand 3 saved.", (1, 1, 1, 0), "Hand 4: Anna deals, Ben leads."),
+        ("Anna", "Hand 1: Anna +1 · Undo", (1, 0, 0, 0), "Hand 2: Carla deals, Dan leads."),
+        ("Ben", "Hand 2: Ben +1 · Undo", (1, 1, 0, 0), "Hand 3: Dan deals, Anna leads."),
+        ("Carla", "Hand 3: Carla +1 · Undo", (1, 1, 1, 0), "Hand 4: Anna deals, Ben leads."),
     ]
     for burro, saved, totals, next_hand in steps:
         player_button(page, burro).tap()
@@ -116,11 +116,11 @@ def test_burro_match_from_home_to_the_end_banner(page: Page):
     shot(page, "en_sheet_mid_match_viewport")
 
     player_button(page, "Anna").tap()
-    expect(toast).to_contain_text("Hand 3 saved.")
+    expect(toast).to_contain_text("Hand 3: ")
     expect_totals(page, 2, 1, 0, 0)
     expect(header).to_contain_text("Hand 4: Anna deals, Ben leads.")
     player_button(page, "Anna").tap()
-    expect(toast).to_contain_text("Hand 4 saved.")
+    expect(toast).to_contain_text("Hand 4: ")
     expect_totals(page, 3, 1, 0, 0)
 
     banner = page.locator(".banner")
@@ -151,7 +151,7 @@ def test_htmx_falls_back_offline_and_a_tap_updates_the_sheet_in_place(page: Page
     with page.expect_request(lambda request: request.method == "POST") as posted:
         player_button(page, "Carla").tap()
     assert posted.value.headers.get("hx-request") == "true"
-    expect(page.locator(".toast")).to_contain_text("Hand 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Hand 1: ")
     expect_totals(page, 0, 0, 1, 0)
     assert page.evaluate("window.__marker") == 1, "the tap reloaded the whole page"
 
@@ -195,7 +195,7 @@ def test_german_phone_plays_a_short_match_in_german(page: Page):
     expect(page.get_by_role("heading", name="Wer hat am Ende noch Karten?")).to_be_visible()
     toast = page.locator(".toast")
     player_button(page, "Ben").tap()
-    expect(toast).to_contain_text("Runde 1 gespeichert.")
+    expect(toast).to_contain_text("Runde 1: ")
     expect_totals(page, 0, 1, 0, 0)
     expect(header).to_contain_text("Runde 2: Ben gibt, Carla spielt aus.")
     expect(page.locator(".totals .to-go")).to_have_text(["noch 2", "noch 1", "noch 2",
@@ -208,9 +208,9 @@ def test_german_phone_plays_a_short_match_in_german(page: Page):
         "Runde 1 zurückgenommen; sie bleibt in der Liste der Änderungen.")
     expect_totals(page, 0, 0, 0, 0)
     player_button(page, "Ben").tap()
-    expect(toast).to_contain_text("Runde 1 gespeichert.")
+    expect(toast).to_contain_text("Runde 1: ")
     player_button(page, "Ben").tap()
-    expect(toast).to_contain_text("Runde 2 gespeichert.")
+    expect(toast).to_contain_text("Runde 2: ")
 
     banner = page.locator(".banner")
     expect(banner.get_by_role("heading", name="Partie beendet")).to_be_visible()

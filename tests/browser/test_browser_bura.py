@@ -161,7 +161,7 @@ def test_bura_ledger_right_claim_wrong_claim_nobody_and_undo(page: Page):
     expect(page.locator("#panel .player-buttons button")).to_have_count(3)
     shot(page, "bura_en_game1_who_claimed", full_page=True)
     player_button(page, "Ben").tap()
-    expect(toast).to_contain_text("Game 1 saved.")
+    expect(toast).to_contain_text("Game 1: ")
     expect(toast.get_by_role("button", name="Undo", exact=True)).to_be_visible()
     in_view(page, toast, "after game 1, the toast with its Undo", later_problems)
     expect(pot).to_have_text("0")
@@ -181,7 +181,7 @@ def test_bura_ledger_right_claim_wrong_claim_nobody_and_undo(page: Page):
     expect(outcome_button(page, "Wrong claim")).to_have_attribute("aria-pressed", "true")
     expect(outcome_button(page, "Right claim")).to_have_attribute("aria-pressed", "false")
     player_button(page, "Carla").tap()
-    expect(toast).to_contain_text("Game 2 saved.")
+    expect(toast).to_contain_text("Game 2: ")
     expect(pot).to_have_text("6")
     expect_chips(page, -2, 1, -5)
     expect(page.locator(".totals li.dealer .name")).to_have_text("Carla")
@@ -196,7 +196,7 @@ def test_bura_ledger_right_claim_wrong_claim_nobody_and_undo(page: Page):
     # --- (c) Game 3: nobody claimed. Everyone antes again (pot 9), Carla deals again.
     page.locator("#panel").get_by_role(
         "button", name="Nobody claimed: everyone antes again, same dealer").tap()
-    expect(toast).to_contain_text("Game 3 saved.")
+    expect(toast).to_contain_text("Game 3: ")
     expect(pot).to_have_text("9")
     expect_chips(page, -3, 0, -6)
     expect(page.locator(".totals li.dealer .name")).to_have_text("Carla")
@@ -264,7 +264,7 @@ def test_bura_inline_claim_checker_books_a_right_claim(page: Page):
     shot(page, "bura_en_claim_34_right", full_page=True)
 
     panel.get_by_role("button", name="Save the claim").tap()
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     expect_chips(page, -1, 2, -1)
     expect(page.locator("p.pot strong")).to_have_text("0")
     expect(page.locator(".totals li.dealer .name")).to_have_text("Ben")
@@ -403,7 +403,7 @@ def test_burkosel_two_players_penalty_and_a_refused_sum(page: Page):
     page.locator("#panel").get_by_role("button", name="Save game").tap()
 
     toast = page.locator(".toast")
-    expect(toast).to_contain_text("Game 1 saved.")
+    expect(toast).to_contain_text("Game 1: ")
     # Ben lost with fewer than 31 card points but a trick: 4 penalty points.
     expect_chips(page, 0, 4)
     expect(page.locator(".totals .to-go")).to_have_text(["12 to go", "8 to go"])

@@ -147,10 +147,10 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
 
     save_button(page).tap()
     toast = page.locator(".toast")
-    expect(toast).to_contain_text("Game 1 saved.")
+    expect(toast).to_contain_text("Game 1: ")
     expect(toast.get_by_role("button", name="Undo", exact=True)).to_be_visible()
     # Save sits at the bottom of a long panel: the toast (with its Undo) must come into view.
-    in_view(page, toast, "after Save, the toast 'Game 1 saved.' with its Undo", later_problems)
+    in_view(page, toast, "after Save, the toast 'Game 1: …' with its Undo", later_problems)
     shot(page, "burraco_en_hand1_saved_viewport")
     expect_totals(page, 410, 155)
     expect(page.locator(".totals .to-go")).to_have_text(["95 to go", "350 to go"])
@@ -208,7 +208,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     shot(page, "burraco_en_hand2_filled", full_page=True)
     save_button(page).tap()
 
-    expect(toast).to_contain_text("Game 2 saved.")
+    expect(toast).to_contain_text("Game 2: ")
     expect_totals(page, 510, 120)
     banner = page.locator(".banner")
     expect(banner.get_by_role("heading", name="Match over")).to_be_visible()
@@ -411,7 +411,7 @@ def test_burraco_sheet_in_german(page: Page):
     expect(save_button(page)).to_have_text(de("Save game"))
     save_button(page).tap()
     toast = page.locator(".toast")
-    expect(toast).to_contain_text("Spiel 1 gespeichert.")
+    expect(toast).to_contain_text("Spiel 1: ")
     expect(toast.get_by_role("button", name="Rückgängig", exact=True)).to_be_visible()
     expect_totals(page, 60, -35)
     expect(page.locator(".totals .to-go")).to_have_text(["noch 445", "noch 540"])

@@ -44,7 +44,7 @@ def test_a_hand_saved_on_one_phone_shows_on_the_others_and_the_watch_link_at_onc
         watcher.goto(f"/v/{match['view_token']}")
         page.goto(f"/m/{match['token']}")
         page.locator(".player-buttons button", has_text="Carla").tap()
-        expect(page.locator(".toast")).to_contain_text("Hand 1 saved.")
+        expect(page.locator(".toast")).to_contain_text("Hand 1: ")
         for phone in (other_phone, watcher):
             expect(phone.locator(".news")).to_contain_text(
                 "Hand 1 was saved on another phone: Carla +1", timeout=AT_ONCE_MS)

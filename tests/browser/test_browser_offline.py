@@ -66,7 +66,7 @@ def test_without_wifi_the_sheet_opens_and_a_saved_game_goes_out_once_when_it_ret
 
     sent = saves_sent(page, token)
     page.context.set_offline(False)
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     expect(note).to_be_hidden()
     expect_totals(page, 50, -20)
     nothing_waits(page, token)
@@ -95,7 +95,7 @@ def test_a_game_kept_offline_meets_the_stale_flow_when_another_phone_saved_first
     typed(other_phone, "Anna", "Cards on the table").fill("30")
     typed(other_phone, "Ben", "Cards left in hand").fill("10")
     save_button(other_phone).tap()
-    expect(other_phone.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(other_phone.locator(".toast")).to_contain_text("Game 1: ")
 
     sent = saves_sent(page, token)
     page.context.set_offline(False)
@@ -112,7 +112,7 @@ def test_a_game_kept_offline_meets_the_stale_flow_when_another_phone_saved_first
     assert len(sent) == 1 and shown.evaluate("(element) => element.isConnected")
     assert len(stored_hands(page, token)) == 1
     stale.get_by_role("button", name="Save mine as game 2").tap()
-    expect(page.locator(".toast")).to_contain_text("Game 2 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 2: ")
     expect(waiting_rows(page)).to_have_count(0)
     assert len(stored_hands(page, token)) == 2
 

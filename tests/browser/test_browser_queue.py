@@ -125,7 +125,7 @@ def test_two_burro_hands_tapped_offline_wait_in_order_and_arrive_once_each(page:
     expect(history_rows(page)).to_have_count(2)
     expect(waiting_rows(page)).to_have_count(0)
     expect(note(page)).to_be_hidden()
-    expect(page.locator(".toast")).to_contain_text("Hand 2 saved.")
+    expect(page.locator(".toast")).to_contain_text("Hand 2: ")
     expect_totals(page, 0, 1, 1)
     expect(heading).to_contain_text("Hand 3")
     nothing_waits(page, token)
@@ -153,7 +153,7 @@ def test_a_refused_waiting_hand_comes_back_with_the_choice_and_the_next_waits_fo
 
     other_phone.goto(f"/m/{token}")
     burro_button(other_phone, "Ben").tap()
-    expect(other_phone.locator(".toast")).to_contain_text("Hand 1 saved.")
+    expect(other_phone.locator(".toast")).to_contain_text("Hand 1: ")
 
     sent = hand_posts(page, token)
     offline(False)
@@ -172,7 +172,7 @@ def test_a_refused_waiting_hand_comes_back_with_the_choice_and_the_next_waits_fo
     expect(stale).to_have_count(0)
     expect(history_rows(page)).to_have_count(2)
     expect(waiting_rows(page)).to_have_count(0)
-    expect(page.locator(".toast")).to_contain_text("Hand 2 saved.")
+    expect(page.locator(".toast")).to_contain_text("Hand 2: ")
     nothing_waits(page, token)
     assert [hand["burro"] for hand in stored_hands(page, token)] == [1, 2]
     assert [post["burro"] for post in sent] == ["1", "2"]
@@ -191,7 +191,7 @@ def test_a_refused_waiting_hand_saved_after_all_lets_the_next_follow(
     burro_button(page, "Carla").tap()
     other_phone.goto(f"/m/{token}")
     burro_button(other_phone, "Anna").tap()
-    expect(other_phone.locator(".toast")).to_contain_text("Hand 1 saved.")
+    expect(other_phone.locator(".toast")).to_contain_text("Hand 1: ")
 
     sent = hand_posts(page, token)
     page.context.set_offline(False)
@@ -200,7 +200,7 @@ def test_a_refused_waiting_hand_saved_after_all_lets_the_next_follow(
     expect(stale.get_by_role("button", name="Save mine as hand 3")).to_be_visible()
     expect(waiting_rows(page)).to_have_text([re.compile(r"^3\s*Not saved yet: see above Carla \+1$")])
     stale.get_by_role("button", name="Save mine as hand 3").tap()
-    expect(page.locator(".toast")).to_contain_text("Hand 3 saved.")
+    expect(page.locator(".toast")).to_contain_text("Hand 3: ")
     expect(waiting_rows(page)).to_have_count(0)
     nothing_waits(page, token)
     assert [hand["burro"] for hand in stored_hands(page, token)] == [0, 1, 2]
@@ -226,7 +226,7 @@ def test_a_hand_whose_answer_was_lost_goes_again_with_its_key_and_is_stored_once
     assert [hand["burro"] for hand in stored_hands(page, token)] == [1]
     page.unroute(f"**/m/{token}/hands")
     send_again_now(page)
-    expect(page.locator(".toast")).to_contain_text("Hand 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Hand 1: ")
     expect(history_rows(page)).to_have_count(1)
     expect(waiting_rows(page)).to_have_count(0)
     nothing_waits(page, token)
@@ -297,7 +297,7 @@ def test_a_correction_made_offline_waits_in_its_own_panel(page: Page):
     token = open_match(page, "burraco", TWO, target=2005)
     typed(page, "Anna", "Cards on the table").fill("50")
     save_button(page).tap()
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     page.get_by_role("link", name="Correct game 1").tap()
     expect(page.get_by_role("heading", name="Correct game 1")).to_be_visible()
     typed(page, "Anna", "Cards on the table").fill("60")

@@ -101,7 +101,7 @@ def test_twenty_quick_taps_on_a_slow_phone_count_twenty_cards(slow_phone: Page):
     expect(preview_sides(page)).to_have_text(["Anna +200", "Ben +0"])
     assert all("only=preview" in body for body in drafts), "a tap asked for the whole panel"
     save_button(page).tap()
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     expect_totals(page, 200, 0)
     expect(history_rows(page).first.locator("td")).to_have_text(["+200 200", "+0 0"])
     expect(page.locator(".history tr.breakdown span").first).to_have_text("Anna: cards 200")
@@ -182,7 +182,7 @@ def test_two_phones_the_later_save_keeps_its_entry(page: Page, other_phone: Page
         typed(anna_phone, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(anna_phone).first).to_have_text("Anna +50")
     save_button(anna_phone).tap()
-    expect(anna_phone.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(anna_phone.locator(".toast")).to_contain_text("Game 1: ")
 
     save_button(ben_phone).tap()
     stale = ben_phone.locator(".stale")
@@ -196,7 +196,7 @@ def test_two_phones_the_later_save_keeps_its_entry(page: Page, other_phone: Page
     shot(ben_phone, "table_two_phones_stale", full_page=True)
 
     stale.get_by_role("button", name="Save mine as game 2").tap()
-    expect(ben_phone.locator(".toast")).to_contain_text("Game 2 saved.")
+    expect(ben_phone.locator(".toast")).to_contain_text("Game 2: ")
     expect_totals(ben_phone, 80, -15)
     expect(history_rows(ben_phone).nth(1).locator("td")).to_have_text(["+30 80", "−15 −15"])
     assert len(stored_hands(ben_phone, token)) == 2
@@ -265,7 +265,7 @@ def resend(page: Page) -> None:
     fields = form.evaluate("form => Object.fromEntries(new FormData(form))")
     action = form.get_attribute("action")
     save_button(page).tap()
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     for headers in ({}, {"HX-Request": "true"}):
         again = page.request.post(action, form=fields, headers=headers)
         assert again.ok, again.status
@@ -285,7 +285,7 @@ def test_a_save_sent_twice_stores_one_game(slow_phone: Page, send):
     page.on("request", lambda request: request.method == "POST"
             and request.url.endswith(f"/m/{token}/hands") and sent.append(request))
     send(page)
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     # A second save the page held back goes out before this; each one sent is then answered.
     after_a_chance_to_send(page)
     for request in sent:
@@ -313,7 +313,7 @@ window.EventSource = class extends Stream {
 def test_the_news_of_a_save_on_its_way_does_not_call_it_another_phones(slow_phone: Page):
     """On slow wifi the stream tells the phone of game 1 before the answer to its own Save
     comes: that news must not replace the sheet with "Game 1 was saved on another phone"
-    once the save's own answer has said "Game 1 saved." (UX.md: the sheet says what this
+    once the save's own answer has said "Game 1: " (UX.md: the sheet says what this
     phone did)."""
     page = slow_phone
     page.add_init_script(RECORD_NEWS)
@@ -322,11 +322,11 @@ def test_the_news_of_a_save_on_its_way_does_not_call_it_another_phones(slow_phon
         typed(page, "Anna", "Cards on the table").fill("50")
     expect(preview_sides(page).first).to_have_text("Anna +50")
     save_button(page).tap()
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     # The stream's news of game 1 has reached the page, before the answer or after it.
     page.wait_for_function("() => window.newsHeard.some((id) => parseInt(id, 10) >= 1)")
     expect(page.get_by_text("on another phone")).to_have_count(0)
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
 
 
 # --- 5. The wifi drops ---------------------------------------------------------------------
@@ -362,7 +362,7 @@ def test_a_save_that_finds_no_server_keeps_the_entry_and_sends_it_once_later(pag
     sent = saves_sent(page, token)
     page.unroute(f"**/m/{token}/**")
     send_again_now(page)
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     expect_totals(page, 50, -20)
     nothing_waits(page, token)
     after_a_chance_to_send(page)
@@ -381,7 +381,7 @@ def test_a_saved_correction_is_not_kept_on_the_phone(page: Page):
     typed(page, "Anna", "Cards on the table").fill("50")
     typed(page, "Ben", "Cards left in hand").fill("20")
     save_button(page).tap()
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     page.get_by_role("link", name="Correct game 1").tap()
     expect(page.get_by_role("heading", name="Correct game 1")).to_be_visible()
     typed(page, "Anna", "Cards on the table").fill("60")
@@ -419,7 +419,7 @@ def test_a_save_the_server_cannot_store_just_now_waits_on_the_phone(page: Page):
     sent = saves_sent(page, token)
     page.unroute(unavailable)
     send_again_now(page)
-    expect(page.locator(".toast")).to_contain_text("Game 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Game 1: ")
     expect_totals(page, 50, -20)
     nothing_waits(page, token)
     after_a_chance_to_send(page)
@@ -595,7 +595,7 @@ def test_a_second_phone_sees_the_hand_within_three_seconds(page: Page, other_pho
     token = open_match(page, "burro", ["Anna", "Ben", "Carla"])
     other_phone.goto(f"/m/{token}")
     page.locator(".player-buttons button", has_text="Carla").tap()
-    expect(page.locator(".toast")).to_contain_text("Hand 1 saved.")
+    expect(page.locator(".toast")).to_contain_text("Hand 1: ")
     expect(other_phone.locator(".news")).to_contain_text(
         "Hand 1 was saved on another phone: Carla +1", timeout=3000)
     expect(other_phone.locator(".totals .total")).to_have_text(["0", "0", "1"])
@@ -634,7 +634,7 @@ def test_a_second_phone_with_nothing_typed_moves_on_and_saves_the_next_game(
         typed(other_phone, "Ben", "Cards on the table").fill("70")
     expect(preview_sides(other_phone)).to_have_text(["Anna +0", "Ben +70"])
     save_button(other_phone).tap()
-    expect(other_phone.locator(".toast")).to_contain_text("Game 2 saved.")
+    expect(other_phone.locator(".toast")).to_contain_text("Game 2: ")
     expect_totals(other_phone, 100, 120)
     assert len(stored_hands(other_phone, token)) == 2
     shot(other_phone, "table_kept_sides", full_page=True)

@@ -404,6 +404,16 @@ def test_a_tie_at_the_target_plays_one_more_hand():
     assert standings(options, 2, [hand(1000, 1000), hand(0, 5)]).winners == (1,)
 
 
+def test_the_standings_say_the_target_the_leaders_are_tied_at():
+    """As in Burraco (seed 002, "Partieende"): "bei Gleichstand wird noch ein Spiel
+    gespielt" — seed 004 is silent, and RULES-NOTES C3 has the Brazilian games follow
+    Burraco."""
+    options = Options(target=1000)
+    assert standings(options, 2, [hand(1000, 1000)]).tied_at == 1000
+    assert standings(options, 2, [hand(995, 995)]).tied_at is None
+    assert standings(options, 2, [hand(1000, 1000), hand(0, 5)]).tied_at is None
+
+
 def test_no_hand_after_the_end():
     with pytest.raises(HandError) as error:
         standings(Options(target=1000), 2, [hand(1500, 0), hand(0, 0)])

@@ -211,6 +211,30 @@ def test_a_tie_at_the_target_plays_one_more_hand():
     assert standings(options, 4, [hand(505, 505), hand(5, 0)]).winners == (0,)
 
 
+@pytest.mark.parametrize("hands, tied_at", [
+    ([hand(505, 505)], 505),  # level at the target
+    ([hand(300, 300), hand(250, 250)], 505),  # level past it: the same rule
+    ([hand(300, 300)], None),  # level, but short of it: nothing to decide yet
+    ([hand(505, 505), hand(5, 0)], None),  # the hand after the tie decided
+    ([hand(600, 505)], None),  # both reached it, not level: the more points won
+])
+def test_the_standings_say_when_a_tie_at_the_target_needs_one_more_hand(hands, tied_at):
+    """Seed 002, "Partieende": "Hat eine Partei 2005 oder mehr, gewinnt die Partei mit mehr
+    Punkten (bei Gleichstand wird noch ein Spiel gespielt)" (RULES-NOTES B3)."""
+    result = standings(Options(target=505), 4, hands)
+    assert result.tied_at == tied_at
+    assert result.finished == (tied_at is None and max(result.totals) >= 505)
+
+
+def test_three_players_tied_at_the_top_play_on_whoever_trails():
+    """RULES-NOTES B3: each of three players keeps a total; the most points at or over the
+    target win, so only a tie at the top plays on."""
+    options = Options(target=505)
+    # The lone player scores nothing; the partners share 1010.
+    result = standings(options, 3, [{**hand(0, 1010), "alone": 1}])
+    assert result.totals == (505, 0, 505) and result.tied_at == 505 and not result.finished
+
+
 def test_no_hand_after_the_end():
     with pytest.raises(HandError) as error:
         standings(Options(target=505), 2, [hand(600, 0), hand(0, 0)])

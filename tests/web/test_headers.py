@@ -232,7 +232,7 @@ def test_served_over_http_cookies_still_work(tmp_path):
 # --- Caching --------------------------------------------------------------------------------
 
 def match_addresses(match: dict) -> list[str]:
-    return [f"/m/{match['token']}", f"/v/{match['view_token']}", f"/m/{match['token']}/qr.svg",
+    return [f"/m/{match['token']}", f"/v/{match['view_token']}",
             f"/m/{match['token']}/export.csv", f"{MATCHES}/{match['token']}",
             f"{MATCHES}/{match['view_token']}", f"{MATCHES}/{match['token']}/export"]
 

@@ -7,6 +7,8 @@ archived and deleted (with undo for 30 days); ended matches are marked." Issue 1
 "the device's list of recent matches no longer readable from the cookie".
 """
 
+import io
+import json
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -367,6 +369,28 @@ def test_an_exported_match_keeps_its_title_when_imported(client):
     copy = client.post(f"{MATCHES}/import", json=document).json["token"]
     client.get(f"/m/{copy}")
     assert titles(client) == ["Summer cup", "Summer cup"]
+
+
+@pytest.mark.parametrize("headers, mark", [({}, "imported May 5, 2025"),
+                                           (GERMAN, "importiert am 05.05.2025")])
+def test_an_imported_match_is_marked_with_the_day_it_came_apart_from_its_original(
+        post, client, clock, headers, mark):
+    """A copy keeps its original's title, day and hands: on this phone's list the mark and
+    its date tell it from the original, whether the file came by the page or the API."""
+    token = opened(client)
+    post_form(client, f"/m/{token}/title", {"title": "Summer cup"})
+    document = client.get(f"{MATCHES}/{token}/export").json
+    clock.advance(days=2)
+    by_api = client.post(f"{MATCHES}/import", json=document).json["token"]
+    client.get(f"/m/{by_api}")
+    by_page = post("/import", {"document": (io.BytesIO(json.dumps(document).encode()),
+                                              "match.json")}, content_type="multipart/form-data")
+    assert by_page.status_code == 303
+    page = parsed(client.get("/", headers=headers))
+    entries = page.select('section[aria-labelledby="recent-title"] li.listed .title-line')
+    assert [(shown(entry.strong), [shown(tag) for tag in entry.select(".imported-mark")])
+            for entry in entries] == [("Summer cup", [mark]), ("Summer cup", [mark]),
+                                      ("Summer cup", [])]
 
 
 def test_a_match_file_without_a_title_still_imports(client):

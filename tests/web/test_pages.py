@@ -7,6 +7,7 @@ import re
 
 import pytest
 from helpers import (
+    FOUR,
     GERMAN,
     HTMX,
     MATCHES,
@@ -251,9 +252,10 @@ def test_a_tap_saves_a_hand_and_the_sheet_shows_the_undo_toast(post, client):
     sheet = new_sheet(post)
     response = tap(post, sheet, 1, 0)
     assert response.status_code == 303 and response.headers["Location"] == f"{sheet}?saved=1"
-    page = shown(client.get(response.headers["Location"]))
-    assert "Hand 1 saved." in page and "Undo" in page
-    assert "Hand 2: Ben deals, Carla leads." in page
+    page = parsed(client.get(response.headers["Location"]))
+    # What the hand gave, and its Undo right there.
+    assert shown(page.select_one(".toast")) == "Hand 1: Ben +1 · Undo"
+    assert "Hand 2: Ben deals, Carla leads." in shown(page)
 
 
 def test_a_tap_through_htmx_returns_the_whole_sheet_block(post):
@@ -263,8 +265,38 @@ def test_a_tap_through_htmx_returns_the_whole_sheet_block(post):
     fragment = parsed(response)
     assert root(fragment).name == "section" and root(fragment)["id"] == "sheet"
     assert fragment.html is None
-    assert "Hand 1 saved." in shown(fragment)
+    assert shown(fragment.select_one(".toast")) == "Hand 1: Carla +1 · Undo"
     assert ("Carla", "1") in standings(fragment)
+
+
+@pytest.mark.parametrize("game, players, form, headers, said", [
+    ("burro", FOUR, {"burro": "3"}, {}, "Hand 1: Dan +1 · Undo"),
+    ("burro", FOUR, {"burro": "3"}, GERMAN, "Runde\u00a01: Dan +1 · Rückgängig"),
+    ("bura", ["Anna", "Ben", "Carla"], {"outcome": "right_claim", "player": "1"}, {},
+     None),
+])
+def test_the_toast_after_a_save_says_who_got_what_with_its_undo(post, client, game, players,
+                                                                form, headers, said):
+    """UX.md: "an 'Undo' toast follows every save"; what the hand gave each side is in it,
+    as the history and the other phones' note say it."""
+    sheet = new_sheet(post, game, players)
+    answer = post(f"{sheet}/hands", {"version": "0", **form}, headers={**HTMX, **headers})
+    assert answer.status_code == 200
+    toast = shown(parsed(answer).select_one(".toast"))
+    if said:
+        assert toast == said
+    else:
+        assert toast.startswith("Game 1: ") and toast.endswith(" · Undo") and "+" in toast
+
+
+def test_an_older_toast_keeps_no_undo_of_a_later_hand(post, client):
+    """After two saves, the first's toast (an old address) names its hand but offers no
+    Undo: the Undo takes back the last hand only."""
+    sheet = new_sheet(post)
+    tap(post, sheet, 1, 0)
+    tap(post, sheet, 2, 1)
+    toast = parsed(client.get(f"{sheet}?saved=1")).select_one(".toast")
+    assert shown(toast) == "Hand 1: Ben +1" and not toast.select("form")
 
 
 def test_the_sheet_in_german(post, client):

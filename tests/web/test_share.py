@@ -13,6 +13,7 @@ from helpers import (
     MATCHES,
     SVG,
     dark_modules,
+    new_sheet,
     parsed,
     qr_of,
     root,
@@ -61,7 +62,7 @@ def test_the_sheets_share_section_offers_both_links_and_their_codes(client, stat
     page = parsed(client.get(f"/m/{match['token']}"))
     share = page.select_one("details.share")
     url, view_url = (at_the_table(match[key], table_wifi) for key in ("url", "view_url"))
-    assert [code["src"] for code in share.select("img")] == [
+    assert [code["src"].split("?")[0] for code in share.select("img")] == [
         f"/m/{match['token']}/qr.svg", f"/v/{match['view_token']}/qr.svg"]
     assert [field["value"] for field in share.select("input")] == [url, view_url]
     # The copy and share buttons need the browser's help: script-made, hidden without it.
@@ -213,3 +214,42 @@ def test_the_migration_gives_every_older_match_its_own_view_token(tmp_path):
     store.migrate(old)
     assert {token: store.get_match(old, token).view_token for token in view_tokens} == view_tokens
     assert store.get_watched_match(old, view_tokens["first-match-link"]).token == "first-match-link"
+
+
+# --- QR codes kept by the phone ---------------------------------------------------------------
+
+def qr_addresses(page) -> list[str]:
+    return [code["src"] for code in page.select("details.share img.qr")]
+
+
+def test_a_qr_code_is_kept_by_the_phone_for_good_and_checked_by_its_etag(client):
+    """A code never changes while its link does not: the phone keeps it, and asking again
+    with its ETag costs a 304 and no image."""
+    match = start(client)
+    for address in qr_addresses(parsed(client.get(f"/m/{match['token']}"))):
+        first = client.get(address)
+        assert first.status_code == 200
+        assert first.headers["Cache-Control"] == "private, max-age=31536000, immutable"
+        again = client.get(address, headers={"If-None-Match": first.headers["ETag"]})
+        assert again.status_code == 304 and not again.data
+        assert again.headers["ETag"] == first.headers["ETag"]
+
+
+def test_a_save_neither_brings_the_qr_codes_again_nor_changes_their_addresses(post, client):
+    """The share box stays out of the sheet a save swaps in, and a page reloaded after the
+    save names the same codes, which the phone has already."""
+    sheet = new_sheet(post)
+    before = qr_addresses(parsed(client.get(sheet)))
+    saved = post(f"{sheet}/hands", {"version": "0", "burro": "1"}, headers=HTMX)
+    assert saved.status_code == 200 and parsed(saved).select_one("#sheet")
+    assert not parsed(saved).select("img.qr, details.share")
+    assert qr_addresses(parsed(client.get(sheet))) == before and len(before) == 2
+
+
+def test_a_new_network_address_is_a_new_qr_address(client, monkeypatch):
+    """A kept image never shows a link the table can no longer open."""
+    match = start(client)
+    page = f"/m/{match['token']}"
+    first = qr_addresses(parsed(client.get(page, headers={"Host": "192.0.2.7:5000"})))
+    moved = qr_addresses(parsed(client.get(page, headers={"Host": "192.0.2.8:5000"})))
+    assert first[0] != moved[0] and first[1] != moved[1]

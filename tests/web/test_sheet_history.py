@@ -2,6 +2,7 @@
 anything is typed) is rendered once and kept for the other phones: each still sees it in
 its own language, through its own link, and as the match now stands."""
 
+import pytest
 from helpers import GERMAN, HANDS, MATCHES, form_value, parsed, shown, start, text
 
 
@@ -52,3 +53,56 @@ def test_the_chart_is_drawn_in_each_readers_language_and_follows_a_new_hand(clie
     assert "Spielstand nach jedem Spiel" in shown(german) and "In the lead" not in text(german)
     client.post(f"{MATCHES}/{match['token']}/hands", json=HANDS["burraco"])
     assert "In the lead after 3 games" in shown(client.get(sheet))
+
+
+@pytest.mark.parametrize("game, hint", [
+    ("burro", "Marked: the hand's burro. Framed: the dealer."),
+    ("bura", "Framed: the dealer. Every game starts with everyone's ante."),
+])
+def test_the_history_marks_its_dealer_without_an_underline_only_links_have(client, game, hint):
+    """Only a hand's number is a link in the history; the dealer's cell says how it is
+    marked, and not as a link looks."""
+    match = start(client, game)
+    page = parsed(client.get(f"/m/{match['token']}"))
+    history = page.select_one("table.history")
+    assert history.select("td.dealt") and not history.select("td a")
+    assert [link.get_text() for link in history.select("th a")] == ["1"]
+    assert hint in [shown(note) for note in page.select("p.hint")]
+    assert "Underlined" not in shown(page)
+
+
+# --- A tie at the target -----------------------------------------------------------------------
+
+TIED = {"sides": [{"total": 1000}, {"total": 1000}]}
+
+
+@pytest.mark.parametrize("game, headers, note", [
+    ("burraco", {}, "Tie at 1000 — one more game decides."),
+    ("burraco", GERMAN, "Gleichstand bei 1000 – ein weiteres Spiel entscheidet."),
+    ("buraco", {}, "Tie at 1000 — one more hand decides."),
+    ("buraco", GERMAN, "Gleichstand bei 1000 – eine weitere Runde entscheidet."),
+])
+def test_a_tie_at_the_target_says_one_more_hand_decides(client, game, headers, note):
+    """Seed 002, "Partieende": "bei Gleichstand wird noch ein Spiel gespielt" (RULES-NOTES
+    B3): both sides show "0 to go" and the sheet goes on; the scoreboard says why, in the
+    game's own word, on the page and in the fragment a save brings alike."""
+    token = client.post(MATCHES, json={"game": game, "players": ["Anna", "Ben"],
+                                       "options": {"target": 1000}}).json["token"]
+    assert client.post(f"{MATCHES}/{token}/hands", json=TIED).status_code == 201
+    for answer in (client.get(f"/m/{token}", headers=headers),
+                   client.get(f"/m/{token}", headers={**headers, "HX-Request": "true"})):
+        board = parsed(answer).select_one("header.scoreboard")
+        assert [shown(tie) for tie in board.select(".tie")] == [note]
+        assert not board.select("li.won")
+
+
+@pytest.mark.parametrize("hands", [
+    [{"sides": [{"total": 995}, {"total": 995}]}],  # level, short of the target
+    [TIED, {"sides": [{"total": 5}, {"total": 0}]}],  # decided by the next hand
+])
+def test_no_tie_is_told_short_of_the_target_nor_once_it_is_decided(client, hands):
+    token = client.post(MATCHES, json={"game": "burraco", "players": ["Anna", "Ben"],
+                                       "options": {"target": 1000}}).json["token"]
+    for hand in hands:
+        assert client.post(f"{MATCHES}/{token}/hands", json=hand).status_code == 201
+    assert not parsed(client.get(f"/m/{token}")).select(".scoreboard .tie")

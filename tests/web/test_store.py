@@ -240,6 +240,7 @@ def test_a_database_of_the_release_that_counted_its_migrations_is_adopted(tmp_pa
         assert [entry.match.players for entry in listed] == [("Anna", "Ben", "Carla")]
         burro = listed[0].match
         assert burro.hands == ({"burro": 1},)
+        assert burro.imported_at is None  # an older release kept no import date
         assert [entry.status for entry in store.past_entries(db, burro)] == ["undone"]
         store.add_hand(db, burro, {"burro": 0}, burro.version)
         assert store.get_match(db, burro.token).hands == ({"burro": 1}, {"burro": 0})
