@@ -54,3 +54,50 @@ def test_too_few_names_are_refused_and_every_row_comes_back(post, headers, messa
 def test_an_htmx_start_ignores_empty_rows_too(post):
     response = start(post, "burraco", ["Anna", "Ben", "", "Carla"], headers=HTMX)
     assert response.status_code == 200 and response.headers["HX-Redirect"].startswith("/m/")
+
+
+def form_of(client, game, headers=None):
+    return parsed(client.get(f"/{game}/new", headers=headers or {}))
+
+
+@pytest.mark.parametrize("game, chosen", [("burraco", "2005"), ("buraco", "3000")])
+@pytest.mark.parametrize("headers", [{}, GERMAN])
+def test_the_typed_target_belongs_to_the_other_choice(client, game, chosen, headers):
+    """The field sits with its choices, which app.css shows only while "other" is picked."""
+    choice = form_of(client, game, headers).select_one(".target-choice")
+    assert choice.select_one("input[name=target_choice]:checked")["value"] == chosen
+    assert choice.select_one(".other-target input[name=target]")["value"] == ""
+
+
+def test_a_typed_target_comes_back_with_other_picked(post):
+    page = parsed(post("/burraco/new", {"players": ["Anna", "Ben"], "target_choice": "custom",
+                                        "target": "1500", "action": "add"}))
+    choice = page.select_one(".target-choice")
+    assert choice.select_one("input[name=target_choice]:checked")["value"] == "custom"
+    assert choice.select_one(".other-target input")["value"] == "1500"
+
+
+def halves_choice(page):
+    return page.select_one("label[data-three-players]")
+
+
+@pytest.mark.parametrize("headers", [{}, GERMAN])
+def test_round_halves_is_not_offered_to_four_rows(client, headers):
+    choice = halves_choice(form_of(client, "burraco", headers))
+    assert choice.has_attr("hidden") and choice.input.has_attr("disabled")
+
+
+@pytest.mark.parametrize("players", [["Anna", "Ben", "Carla"], ["Anna", "", "Ben", "Carla"]])
+def test_round_halves_is_offered_to_three_players(post, players):
+    page = parsed(post("/burraco/new", {"players": players, "action": "up-1"}, headers=HTMX))
+    choice = halves_choice(page)
+    assert not choice.has_attr("hidden") and not choice.input.has_attr("disabled")
+    assert "round halves up" in shown(choice)
+
+
+def test_three_players_keep_round_halves_when_started(post, client):
+    response = post("/burraco/new", {"players": ["Anna", "Ben", "Carla", ""], "dealer": "0",
+                                     "round_halves": "on", "action": "start"})
+    assert response.status_code == 303
+    token = response.headers["Location"].rsplit("/", 1)[1]
+    assert client.get(f"/api/v1/matches/{token}").json["options"]["round_halves"] is True

@@ -1,0 +1,83 @@
+"""The start page and the new-match form on a phone at the table, in Chromium at 390×844
+and 360×640: a match in play is the first thing on the start page, and the options show
+only where they apply (the typed target even without JavaScript)."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from phone import open_match, shot
+
+pytestmark = pytest.mark.browser
+
+SIZES = [pytest.param({"width": 390, "height": 844}, id="390x844"),
+         pytest.param({"width": 360, "height": 640}, id="360x640")]
+
+
+def named(size: dict) -> str:
+    return f"{size['width']}x{size['height']}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_match_in_play_is_on_the_first_screen(page: Page, size):
+    page.set_viewport_size(size)
+    open_match(page, "burro", ["Anna", "Ben", "Carla"], limit=5)
+    page.goto("/")
+    going_on = page.get_by_role("heading", name="Continue")
+    expect(going_on).to_be_in_viewport()
+    expect(page.locator("#my-matches .listed").first).to_be_in_viewport()
+    new_match = page.get_by_role("heading", name="New match")
+    assert going_on.bounding_box()["y"] < new_match.bounding_box()["y"]
+    shot(page, f"start_match_in_play_{named(size)}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_typed_target_shows_only_with_other_picked(page: Page, size):
+    page.set_viewport_size(size)
+    page.goto("/burraco/new")
+    other = page.get_by_label("Other target")
+    expect(other).to_be_hidden()
+    page.locator("label.chip", has_text="other:").tap()
+    expect(other).to_be_visible()
+    other.fill("1500")
+    shot(page, f"new_match_other_target_{named(size)}")
+    page.locator("label.chip", has_text="2005").tap()
+    expect(other).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_round_halves_is_offered_while_three_players_are_named(page: Page, size):
+    page.set_viewport_size(size)
+    page.goto("/burraco/new")
+    halves = page.get_by_role("checkbox", name="Three players: round halves up")
+    expect(halves).to_be_hidden()
+    rows = page.locator("input[name=players]")
+    for row, name in zip(range(3), ["Anna", "Ben", "Carla"], strict=True):
+        rows.nth(row).fill(name)
+    expect(halves).to_be_visible()
+    halves.scroll_into_view_if_needed()
+    shot(page, f"new_match_three_named_{named(size)}")
+    rows.nth(3).fill("Dan")
+    expect(halves).to_be_hidden()
+    rows.nth(3).fill("")
+    halves.check()
+    page.get_by_role("button", name="Start").last.tap()
+    page.wait_for_url("**/m/*")
+    token = page.url.rsplit("/", 1)[1]
+    match = page.request.get(f"/api/v1/matches/{token}").json()
+    assert match["players"] == ["Anna", "Ben", "Carla"]
+    assert match["options"]["round_halves"] is True
+
+
+def test_without_javascript_the_typed_target_follows_the_choice(browser, live_server):
+    """CSS alone hides the field: a phone that runs no script picks "other" all the same."""
+    context = browser.new_context(base_url=live_server, java_script_enabled=False,
+                                  viewport={"width": 360, "height": 640})
+    try:
+        page = context.new_page()
+        page.goto("/burraco/new")
+        other = page.get_by_label("Other target")
+        expect(other).to_be_hidden()
+        page.locator("label.chip", has_text="other:").click()
+        expect(other).to_be_visible()
+    finally:
+        context.close()
