@@ -48,4 +48,17 @@ def show(game):
         lang = locale_name()
     document = rules_content.load_document(game, lang)
     other = other_language(lang)
-    return render("rules/show.html", "main", document=document, other=other)
+    return render("rules/show.html", "main", document=document, other=other,
+                  contents=contents(document.sections))
+
+
+def contents(sections) -> list[tuple]:
+    """The table of contents: each section with the sub-sections under it, so that they
+    are numbered within it (13.1, 13.2) and not on with the sections."""
+    parts = []
+    for section in sections:
+        if section.level > 2 and parts:
+            parts[-1][1].append(section)
+        else:
+            parts.append((section, []))
+    return parts

@@ -81,3 +81,22 @@ def test_without_javascript_the_typed_target_follows_the_choice(browser, live_se
         expect(other).to_be_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_the_contents_numbers_line_up_inside_the_page(page: Page, size, locale):
+    """Every section's title starts on one line down the page, two-digit numbers and all,
+    and a sub-section's title further in: the numbers sit in a column of their own."""
+    page.set_viewport_size(size)
+    page.goto("/rules/bura")
+    toc = page.locator("nav.toc details > ol")
+    lefts = {round(box["x"]) for box in (link.bounding_box() for link in
+                                         toc.locator(":scope > li > a").all())}
+    inner = {round(link.bounding_box()["x"]) for link in toc.locator("li li > a").all()}
+    assert len(lefts) == 1 and len(inner) == 1 and min(inner) > min(lefts)
+    # The numbers' column starts inside the page: nothing hangs out to the left.
+    first = toc.locator(":scope > li").first.bounding_box()
+    assert first["x"] >= 0
+    toc.locator(":scope > li").nth(12).scroll_into_view_if_needed()
+    shot(page, f"rules_contents_{locale}_{named(size)}")
