@@ -1,11 +1,14 @@
-"""The start page and the new-match form on a phone at the table, in Chromium at 390×844
-and 360×640: a match in play is the first thing on the start page, and the options show
-only where they apply (the typed target even without JavaScript)."""
+"""The start page, the new-match form, the rules' contents and the pages offline on a phone
+at the table, in Chromium at 390×844 and 360×640: a match in play is the first thing on the
+start page, the options show only where they apply (the typed target even without
+JavaScript), and a page never opened says offline what works and what does not."""
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from phone import open_match, shot
+from phone import looked_after, open_match, shot
 
 pytestmark = pytest.mark.browser
 
@@ -100,3 +103,46 @@ def test_the_contents_numbers_line_up_inside_the_page(page: Page, size, locale):
     assert first["x"] >= 0
     toc.locator(":scope > li").nth(12).scroll_into_view_if_needed()
     shot(page, f"rules_contents_{locale}_{named(size)}")
+
+
+OFFLINE = {"en-US": ("No connection", "The search needs the connection.", "Search the rules"),
+           "de-DE": ("Keine Verbindung", "Die Suche braucht die Verbindung.",
+                     "Regeln durchsuchen")}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_offline_a_page_never_opened_says_what_works_and_the_search_says_it_needs_wifi(
+        page: Page, size, locale):
+    """The phone opened the start page and the rules' list, then the wifi went: the rules of
+    Bura (never opened) show the app's offline page at their own address, the pages opened
+    before still open as they were, and a search typed says it needs the connection."""
+    title, search_note, search_label = OFFLINE[locale]
+    page.set_viewport_size(size)
+    page.goto("/rules")
+    looked_after(page)
+    page.goto("/")
+    looked_after(page)
+
+    page.context.set_offline(True)
+    page.goto("/rules/bura")
+    expect(page.get_by_role("heading", level=1)).to_have_text(title)
+    assert page.url.endswith("/rules/bura")
+    shot(page, f"offline_not_kept_{locale}_{named(size)}")
+    page.goto("/check?x=1")
+    expect(page.get_by_role("heading", level=1)).to_have_text(title)
+
+    page.goto("/rules")
+    search = page.get_by_label(search_label)
+    expect(search).to_be_visible()
+    note = page.locator("[data-search-offline]")
+    expect(note).to_be_hidden()
+    search.fill("pozzetto")
+    expect(note).to_have_text(re.compile(re.escape(search_note)))
+    expect(note).to_be_in_viewport()
+    shot(page, f"offline_search_{locale}_{named(size)}")
+
+    page.context.set_offline(False)
+    search.fill("pozzetti")
+    expect(note).to_be_hidden()
+    expect(page.locator("#results .hits li").first).to_be_visible()
