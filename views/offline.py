@@ -1,4 +1,5 @@
-"""The service worker, served from the top of the site so that it looks after every page."""
+"""The service worker, served from the top of the site so that it looks after every page, and
+the page it shows offline for a page the phone never kept."""
 
 import hashlib
 
