@@ -14,6 +14,8 @@ from . import is_fragment_request, quotas
 from .hosts import MalformedHost
 from .template_helpers import number
 
+# The endpoints that hand a match out as a file.
+EXPORTS = ("export_csv", "export_match")
 # How long a client waits before it sends a refused write again.
 RETRY_AFTER_SECONDS = 10
 
@@ -27,8 +29,7 @@ def _explanation(error: HTTPException) -> str:
                  "it. Open the link the table shares; nothing was saved.")
     return {
         400: _("The request could not be read; nothing was saved."),
-        403: _("This link only shows the score: the players' link changes it. Nothing was "
-               "saved."),
+        403: _forbidden(),
         404: _("There is no such page. A match link only works when copied whole."),
         405: _("That action is not possible here."),
         409: _("The match changed meanwhile; load it again before you change it."),
@@ -36,6 +37,18 @@ def _explanation(error: HTTPException) -> str:
         503: _("The server cannot store anything just now, so nothing was saved. Try again "
                "in a moment."),
     }.get(error.code, _("Something went wrong on our side; nothing was saved."))
+
+
+def _forbidden() -> str:
+    """A read-only link asked for what only the players' link gives: said for what was
+    asked (a download saves nothing, so "nothing was saved" would not answer it)."""
+    if request.endpoint and request.endpoint.rpartition(".")[2] in EXPORTS:
+        return _("This link only shows the score: the match can be downloaded from the "
+                 "players' link.")
+    if request.method in ("GET", "HEAD"):
+        return _("This link only shows the score: the players' link opens this page.")
+    return _("This link only shows the score: the players' link changes it. Nothing was "
+             "saved.")
 
 
 def _too_large() -> str:

@@ -96,7 +96,11 @@ def _home(status: int = 200, block: str = "main", **shown):
     undo."""
     tiles = [{"game": known.slug, "name": known.name, "blurb": known.tile}
              for known in all_games().values()]
-    return render("home/index.html", block, status, tiles=tiles, **_device_lists(), **shown)
+    lists = _device_lists()
+    # A match in play is what a phone at the table opens the app for: it comes first.
+    running = any(not item["finished"] for item in lists["recent"])
+    return render("home/index.html", block, status, tiles=tiles, running=running, **lists,
+                  **shown)
 
 
 def _back_home(deleted: int | None = None):

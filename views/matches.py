@@ -53,6 +53,14 @@ def _options_from_form(form, game) -> dict:
     return options
 
 
+def _named_rows(draft: dict) -> tuple[list[str], int]:
+    """The players of the rows that hold a name (a row left empty is a player not there) and
+    the dealer among them: the one ticked, or the first if the ticked row is empty."""
+    seats = [seat for seat, name in enumerate(draft["players"]) if name.strip()]
+    dealer = seats.index(draft["dealer"]) if draft["dealer"] in seats else 0
+    return [draft["players"][seat] for seat in seats], dealer
+
+
 def _move(draft: dict, seat: int, to: int) -> None:
     names = draft["players"]
     if 0 <= seat < len(names) and 0 <= to < len(names):
@@ -127,10 +135,10 @@ def create(game):
     if action != "start":
         _edit_draft(draft, action, spec)
         return _new_page(game, draft)
+    named, dealer = _named_rows(draft)
     try:
-        names = verify_players(draft["players"], spec.MIN_PLAYERS, spec.MAX_PLAYERS)
-        options = spec.verify_options({**draft["options"], "first_dealer": draft["dealer"]},
-                                      len(names))
+        names = verify_players(named, spec.MIN_PLAYERS, spec.MAX_PLAYERS)
+        options = spec.verify_options({**draft["options"], "first_dealer": dealer}, len(names))
     except ScoringError as error:
         body, status = _new_page(game, draft, 422, **refusal(error, game))
         return body, status, {"HX-Reswap": "outerHTML show:top"}

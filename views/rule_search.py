@@ -79,11 +79,13 @@ MAX_HITS = 40
 
 
 def search(query: str, lang_first: str, game: str | None = None,
-           lang: str | None = None, detect_language: bool = True) -> Found:
+           lang: str | None = None, detect_language: bool = True,
+           one_language: bool = False) -> Found:
     """Hits for a query, best first: the sections holding the most of its meaningful words,
     a definition above a mention. The language the question is asked in comes first
-    (``lang_first`` where its words do not tell, or always when not ``detect_language``).
-    The same terms asked again of the same index are answered from memory."""
+    (``lang_first`` where its words do not tell, or always when not ``detect_language``);
+    ``one_language``: only that language's sections, unless it has none. The same terms
+    asked again of the same index are answered from memory."""
     typed = words.search_terms(query[:MAX_QUERY])
     if not typed:
         return Found((), {})
@@ -98,11 +100,13 @@ def search(query: str, lang_first: str, game: str | None = None,
             lang_first = words.language_of(query[:MAX_QUERY], {
                 other: vocabulary(index, digest, other) for other in rules_content.LANGUAGES},
                 lang_first)
-        return _search(index.path, digest, tuple(typed), lang_first, game, lang,
-                       request.script_root)
+        found = _search(index.path, digest, tuple(typed), lang_first, game, lang,
+                        request.script_root)
     except (OSError, sqlite3.Error):
         current_app.logger.exception("The rules index cannot be read")
         abort(503)
+    own = tuple(hit for hit in found.hits if hit["lang"] == lang_first)
+    return found._replace(hits=own) if one_language and own else found
 
 
 @lru_cache(maxsize=REMEMBERED_SEARCHES)

@@ -27,14 +27,18 @@ def index():
 def results():
     """Search results: a page without JavaScript, the results block for htmx."""
     query, game, lang = search_filters()
-    found = search(query, locale_name(), game, lang)
+    # A question in German lists the German sections; English ones when asked for, or when
+    # no German one answers it.
+    both = lang is None and request.args.get("lang") == "both"
+    found = search(query, locale_name(), game, lang, one_language=lang is None and not both)
 
     grouped = {}  # games in the order of their best hit
     for hit in found.hits:
         grouped.setdefault(hit["game"], []).append(hit)
     showing_for = found.corrected and words.corrected_query(query, found.corrected)
     return render("rules/search.html", "results", query=query, hits=found.hits,
-                  grouped=grouped, showing_for=showing_for, game=game, lang=lang,
+                  grouped=grouped, showing_for=showing_for, game=game,
+                  lang="both" if both else lang,
                   nearest=found.nearest, searched=bool(words.search_terms(query)))
 
 
@@ -48,4 +52,17 @@ def show(game):
         lang = locale_name()
     document = rules_content.load_document(game, lang)
     other = other_language(lang)
-    return render("rules/show.html", "main", document=document, other=other)
+    return render("rules/show.html", "main", document=document, other=other,
+                  contents=contents(document.sections))
+
+
+def contents(sections) -> list[tuple]:
+    """The table of contents: each section with the sub-sections under it, so that they
+    are numbered within it (13.1, 13.2) and not on with the sections."""
+    parts = []
+    for section in sections:
+        if section.level > 2 and parts:
+            parts[-1][1].append(section)
+        else:
+            parts.append((section, []))
+    return parts

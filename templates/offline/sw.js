@@ -1,11 +1,14 @@
 // Tablemate's service worker: the app opens with the wifi gone. The static files (under
-// versioned names) are kept when it installs; each page is fetched from the server when it
-// can be and kept, so the last sheet seen of each match still opens offline. Saves are not
+// versioned names) and the page saying what works offline are kept when it installs; each
+// page is fetched from the server when it can be and kept, so the last sheet seen of each
+// match still opens offline, and a page never opened here shows what works offline. Saves are not
 // its business: an entry that could not be sent waits on the page (static/panel/save.js,
 // outbox.js).
 "use strict";
 
 const ASSETS = {{ assets|tojson }};
+// The page for a page not kept, by language: {"en": "/offline/en", …}.
+const OFFLINE_PAGES = {{ offline_pages|tojson }};
 const STATIC_CACHE = "tablemate-static-{{ version }}";
 const PAGES_CACHE = "tablemate-pages";
 const PAGES_KEPT = 40;
@@ -18,7 +21,7 @@ const currentAsset = new Map(ASSETS.map((path) => [plainName(path), path]));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(STATIC_CACHE)
-    .then((cache) => cache.addAll(ASSETS))
+    .then((cache) => cache.addAll([...ASSETS, ...Object.values(OFFLINE_PAGES)]))
     .then(() => self.skipWaiting()));
 });
 
@@ -57,8 +60,34 @@ async function page(request, url) {
     return response;
   } catch (offline) {
     const kept = await caches.match(url.pathname, { cacheName: PAGES_CACHE, ignoreVary: true });
-    if (kept) return kept;
-    throw offline;
+    return kept || notKept(request, offline);
+  }
+}
+
+// The language of the pages read here: the one of the page kept last, else the browser's.
+async function language(request) {
+  const kept = await (await caches.open(PAGES_CACHE)).keys();
+  const last = kept.length && await caches.match(kept[kept.length - 1], { cacheName: PAGES_CACHE });
+  const named = last && /<html lang="([a-z]+)"/.exec(await last.text());
+  const asked = named ? named[1] : (request.headers.get("Accept-Language") || "").slice(0, 2);
+  return OFFLINE_PAGES[asked] ? asked : Object.keys(OFFLINE_PAGES)[0];
+}
+
+// Offline, a page this phone has not kept: what works offline and what does not, at the
+// address asked for (so "Try again" asks for it again).
+async function notKept(request, offline) {
+  const page = await caches.match(OFFLINE_PAGES[await language(request)], { cacheName: STATIC_CACHE });
+  if (!page) throw offline;
+  return page;
+}
+
+// A visit with a query (a search sent without JavaScript) is never kept, but offline it
+// says so rather than leaving the browser's error page.
+async function asked(request) {
+  try {
+    return await fetch(request);
+  } catch (offline) {
+    return notKept(request, offline);
   }
 }
 
@@ -73,6 +102,9 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (isPage(event.request, url)) {
     event.respondWith(page(event.request, url));
+  } else if (event.request.mode === "navigate" && url.origin === self.location.origin
+             && !url.pathname.startsWith("/api/")) {
+    event.respondWith(asked(event.request));
   } else if (event.request.method === "GET" && url.origin === self.location.origin
              && url.pathname.startsWith("/static/")) {
     event.respondWith(asset(event.request, url));

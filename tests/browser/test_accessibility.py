@@ -124,6 +124,31 @@ def refused_import(page: Page, client) -> None:
     page.locator("#import-match .error").wait_for()
 
 
+def new_match_of_three(page: Page, client) -> None:
+    """The Burraco form with three names, "other" target typed and round halves offered."""
+    page.goto("/burraco/new")
+    for row, name in enumerate(["Anna", "Ben", "Carla"]):
+        page.locator("input[name=players]").nth(row).fill(name)
+    page.locator("input[name=target_choice][value=custom]").check()
+    page.locator("input[name=target]").fill("1500")
+    page.locator("label[data-three-players]").wait_for()
+
+
+def not_kept_offline(page: Page, client) -> None:
+    """What the service worker shows offline for a page never opened, in the phone's
+    language."""
+    lang = page.evaluate("navigator.language.slice(0, 2)")
+    page.goto(f"/offline/{lang}")
+
+
+def search_offline(page: Page, client) -> None:
+    """The rules search typed with the wifi gone: the note that it needs the connection."""
+    page.goto("/rules")
+    page.context.set_offline(True)
+    page.locator("#rules-q").fill("pozzetto")
+    page.locator("[data-search-offline]").wait_for()
+
+
 def api_docs(page: Page, client) -> None:
     """The API docs with Swagger UI drawn, one operation opened to try."""
     page.goto("/api/v1/docs")
@@ -154,6 +179,7 @@ PAGE_TYPES = {
     "home": at("/"),
     "home with matches": home_with_matches,
     "new match": at("/burraco/new"),
+    "new match of three, other target": new_match_of_three,
     "new match, refused": refused_form,
     **{f"{game} sheet": arrange for game, arrange in SHEETS.items()},
     "finished sheet": at_sheet("burro", FOUR, [HANDS["burro"]], {"limit": 1}),
@@ -165,6 +191,8 @@ PAGE_TYPES = {
     "rules": at("/rules"),
     "rules of a game": at("/rules/burraco"),
     "rules search": at("/rules/search?q=pozzetto"),
+    "rules search offline": search_offline,
+    "page not kept, offline": not_kept_offline,
     "page not found": at("/m/no-such-match"),
     "import": at("/import"),
     "import, refused": refused_import,

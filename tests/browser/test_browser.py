@@ -18,8 +18,8 @@ PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 
 # Strings a German reader must never see in English (each one's translation differs).
 ENGLISH_ONLY = {
-    "home": ["Score sheets, checkers and rules for the card table.", "New match",
-             "Checkers", "Spanish trick game", "Burro: who won this trick?"],
+    "home": ["Score sheets, rules checks and the rules for the card table.", "New match",
+             "Rules check", "Spanish trick game", "Burro: who won this trick?"],
     "new": ["Players", "List the players in the order of play", "deals first",
             "+ Add player", "Rules", "Whoever is left holding cards gets a penalty point.",
             "Penalty limit (Burro): whoever reaches it loses"],

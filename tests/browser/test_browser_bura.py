@@ -342,7 +342,9 @@ def test_bura_trick_checker_beats_does_not_beat_and_refuses_a_mixed_lead(page: P
     # A lead of K♣ 9♥: two suits cannot be led together.
     choose(into.get_by_label("Tap into: the lead"))
     page.locator(".picker-tools").get_by_role("button", name="Clear").tap()
+    # Clear starts the trick afresh: the answer goes with the lead.
     expect(lead).to_have_value("")
+    expect(answer).to_have_value("")
     tap("K♣")
     tap("9♥")
     expect(lead).to_have_value("K♣ 9♥")

@@ -233,7 +233,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
 def test_meld_checker_from_the_top_bar(page: Page):
     later_problems: list[str] = []
     page.goto("/")
-    page.locator(".topbar nav").get_by_role("link", name="Checkers").tap()
+    page.locator(".topbar nav").get_by_role("link", name="Rules check").tap()
     page.get_by_role("link", name="Burraco: is this meld legal?").tap()
     expect(page.get_by_role("heading", name="Burraco: is this meld legal?")).to_be_visible()
     expect(page.locator(".checker .hint")).to_have_text("Tap the cards, or type them.")

@@ -24,7 +24,7 @@ def search_by_typing(page: Page, *pauses: str) -> None:
 
 def test_back_from_a_hit_shows_the_search_as_typed(page: Page):
     page.goto("/")
-    page.get_by_role("navigation").get_by_role("link", name="Rules").click()
+    page.get_by_role("navigation").get_by_role("link", name="Rules", exact=True).click()
     expect(page).to_have_url(re.compile(r"/rules$"))
     search_by_typing(page, "Mosc", "ow")
     page.locator("#results .hits a").first.click()

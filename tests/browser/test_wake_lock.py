@@ -42,7 +42,7 @@ def test_keep_the_screen_on_holds_the_screen_and_is_remembered_on_the_phone(page
     expect(keep_on(page)).to_have_attribute("aria-pressed", "true")
     page.wait_for_function(HOLDING)
     # The rules need no lit screen.
-    page.get_by_role("link", name="Rules").first.click()
+    page.get_by_role("link", name="Rules", exact=True).first.click()
     page.wait_for_function(LET_GO)
     page.goto(f"/m/{token}")
     page.wait_for_function(HOLDING)

@@ -370,7 +370,7 @@ def test_buraco_brazilian_compares_the_presets(lang, rows, pile):
     ("de", "Ausgehen", "+100"),
     ("de", "Toter Stapel nie aufgenommen", "−100"),
     ("de", "Ausgehen nur mit reinem Buraco", "aus: ein kompletter Buraco genügt, rein oder"),
-    ("de", "Mindestpunktzahl für den ersten Satz", "aus"),
+    ("de", "Mindestpunktzahl für die erste Kombination", "aus"),
     ("de", "Zielsumme", "Üblich sind 3000 Punkte."),
     ("en", "Each red three", "+100"),
     ("en", "All four red threes", "+800"),

@@ -416,6 +416,8 @@ def strategies(table: Table) -> dict:
         ("rules.show", "GET"): page_get(table, "/rules/{game}"),
         ("rules.results", "GET"): page_get(table, "/rules/search"),
         ("offline.worker", "GET"): page_get(table, "/sw.js"),
+        ("offline.page", "GET"): st.builds(
+            lambda lang: Call("GET", f"/offline/{lang}"), segment(["en", "de"])),
         ("static", "GET"): st.builds(
             lambda name: Call("GET", f"/static/{name}"),
             segment(["app.css", "vendor", "panel/main.js", "..", "%2e%2e"])),

@@ -30,3 +30,15 @@ def test_the_favicon_is_the_apps_icon(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 200 and response.mimetype == "image/png"
     assert png_size(response.data) == (192, 192)
+
+
+def test_a_maskable_icon_fills_its_square_for_the_phone_to_cut(client):
+    """Issue "At the table, round two", h: "The app icon has no maskable variant"."""
+    manifest = json.loads(client.get("/static/manifest.webmanifest").data)
+    maskable = [icon for icon in manifest["icons"] if icon.get("purpose") == "maskable"]
+    assert [(icon["type"], icon["sizes"]) for icon in maskable] == [("image/png", "512x512")]
+    served = client.get(maskable[0]["src"])
+    assert served.status_code == 200 and png_size(served.data) == (512, 512)
+    # The other icons keep their rounded corners: they are not offered for masking.
+    assert all(icon.get("purpose", "any") == "any" for icon in manifest["icons"]
+               if icon not in maskable)

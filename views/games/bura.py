@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify, request, url_for
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from pydantic import Field
@@ -128,7 +128,14 @@ def trick():
     trumps = trump()
     into = args.get("into") if args.get("into") in TRICK_FIELDS else "lead"
     fields = {name: args.get(name, "")[:100] for name in TRICK_FIELDS}
-    canonical = pick_into("bura.trick", fields, into, {"trump": trumps.value, "into": into})
+    declared = ticked(args.get("declared"))
+    if args.get("clear"):
+        # A new trick: every row and the declaration go, the trump of the game stays.
+        into, declared = "lead", False
+        fields = dict.fromkeys(TRICK_FIELDS, "")
+        canonical = url_for("bura.trick", trump=trumps.value, into=into)
+    else:
+        canonical = pick_into("bura.trick", fields, into, {"trump": trumps.value, "into": into})
     verdict, refused, played = None, {}, []
     try:
         lead, front, response = (parse_cards(fields[name]) for name in TRICK_FIELDS)
@@ -136,14 +143,14 @@ def trick():
                                                              (lead, front, response))}
         played = [*lead, *front, *response]
         if lead:
-            bura.verify_lead(lead, "three_aces" if ticked(args.get("declared")) else None)
+            bura.verify_lead(lead, "three_aces" if declared else None)
         if (front or lead) and response:
             verdict = bura.trick(trumps, front or lead, response)
     except ScoringError as problem:
         refused = refusal(problem, "bura")
     return checker_page(GAME.template("trick.html"), canonical, trump=trumps, into=into,
                         fields=fields, used=played, verdict=verdict,
-                        declared=ticked(args.get("declared")), suits=list(Suit),
+                        declared=declared, suits=list(Suit),
                         picker=bura.cards_by_suit(), rule=why_url("bura", "trick"), **refused)
 
 
