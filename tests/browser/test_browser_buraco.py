@@ -26,12 +26,13 @@ WORDS = {
     "en-US": {"table": "Cards on the table", "hand": "Cards left in hand",
               "clean": "Clean buracos (+200)", "red": "Red threes", "out": "Who went out?",
               "paper": "Total only", "one_more": "One more: {}",
-              "hand2": re.compile(r"^Enter hand\s2$"), "saved": re.compile(r"Hand\s1 saved\.")},
+              "hand2": re.compile(r"^Enter hand\s2$"),
+              "saved": re.compile(r"Hand\s1: Anna & Carla \+665 · Ben & Dario \+50")},
     "de-DE": {"table": "Ausgelegte Karten", "hand": "Karten auf der Hand",
               "clean": "Reine Buracos (+200)", "red": "Rote Dreien",
               "out": "Wer ist rausgegangen?", "paper": "Nur Summe",
               "one_more": "Einer mehr: {}", "hand2": re.compile(r"^Runde\s2 eintragen$"),
-              "saved": re.compile(r"Runde\s1 gespeichert\.")},
+              "saved": re.compile(r"Runde\s1: Anna & Carla \+665 · Ben & Dario \+50")},
 }
 
 
