@@ -47,11 +47,16 @@ def test_every_total_is_on_screen_without_scrolling_sideways(page: Page, client,
         expect(cards).not_to_have_count(0)
         for index in range(cards.count()):
             card = cards.nth(index)
-            for part in (card, card.locator(".total"), card.locator(".name")):
+            outline = card.bounding_box()
+            if outline["x"] < 0 or outline["x"] + outline["width"] > viewport["width"] + 0.5:
+                problems.append(f"{game} of {count}: card {index + 1} is off the screen")
+            for part in card.locator(".name, .total, .to-go").all():
                 box = part.bounding_box()
-                if box["x"] < 0 or box["x"] + box["width"] > viewport["width"] + 0.5:
-                    problems.append(f"{game} of {count}: {part} drawn at x={box['x']:.0f}"
-                                    f"–{box['x'] + box['width']:.0f}")
+                if box["x"] < max(outline["x"], 0) - 0.5 or box["x"] + box["width"] > min(
+                        outline["x"] + outline["width"], viewport["width"]) + 0.5:
+                    problems.append(f"{game} of {count}: {part.inner_text()!r} drawn at "
+                                    f"x={box['x']:.0f}–{box['x'] + box['width']:.0f}, out of "
+                                    f"its card or the screen")
             name = card.locator(".name")
             if name.evaluate("name => name.scrollWidth > name.clientWidth + 1"):
                 problems.append(f"{game} of {count}: the name {name.inner_text()!r} is cut")
