@@ -83,6 +83,44 @@ def unit_labels(units, players) -> list[str]:
     return [" & ".join(players[seat] for seat in seats) for seats in units]
 
 
+# How many characters a side's name keeps on the scoreboard of a 360 px phone, by how many
+# cards share its row (more than four sides go on two rows, a short name beside each total).
+BOARD_NAME_CHARS = {1: 30, 2: 16, 3: 10, 4: 6, 5: 6, 6: 6}
+SHORT_NAME_CHARS = 4
+
+
+def board_labels(units, players) -> list[tuple[str, str]]:
+    """Each unit's name on the scoreboard, as (shown, full): whole where it fits, else cut
+    with a dot, partners as "Alexandra & C.".
+
+    >>> board_labels([(0, 2), (1, 3)], ["Alexandra", "Ben", "Christoph", "Dan"])
+    [('Alexandra & C.', 'Alexandra & Christoph'), ('Ben & Dan', 'Ben & Dan')]
+    >>> [shown for shown, _ in board_labels([(0,), (1,), (2,), (3,), (4,)],
+    ...                                    ["Anna", "Alexandra", "Alexander", "Ben", "Bo"])]
+    ['Anna', 'Alexa.', 'Alexa.', 'Ben', 'Bo']
+    """
+    full = unit_labels(units, players)
+    chars = BOARD_NAME_CHARS.get(len(units), SHORT_NAME_CHARS)
+    labels = []
+    for seats, label in zip(units, full, strict=True):
+        initials = [_initial(players[seat]) for seat in seats[1:]]
+        room = chars - sum(len(" & ") + len(initial) for initial in initials)
+        shown = label if len(label) <= chars else " & ".join(
+            [_cut(players[seats[0]], max(room, 3))] + initials)
+        labels.append((shown, label))
+    return labels
+
+
+def _initial(name: str) -> str:
+    return name.strip()[:1] + "."
+
+
+def _cut(name: str, chars: int) -> str:
+    """A name in at most ``chars`` characters, cut with a dot."""
+    name = name.strip()
+    return name if len(name) <= chars else name[:chars - 1] + "."
+
+
 def contains(collection, item) -> bool:
     return item in collection
 
@@ -104,6 +142,7 @@ def register(app) -> None:
     app.add_template_filter(signed, "signed")
     app.add_template_filter(seat_names, "names")
     app.add_template_filter(unit_labels, "unit_labels")
+    app.add_template_filter(board_labels, "board_labels")
     app.add_template_filter(contains, "contains")
     app.add_template_filter(rank_label, "rank_label")
     app.add_template_filter(card_label, "card_label")

@@ -65,8 +65,16 @@ function press(form, button) {
   const data = button.dataset;
   if (data.add) {
     const max = data.max ? whole(data.max) : Infinity;
-    const next = Math.min(Math.max(whole(valueOf(form, data.add)) + whole(data.step), 0), max);
+    const before = whole(valueOf(form, data.add));
+    const next = Math.min(Math.max(before + whole(data.step), 0), max);
+    // A tapped card adds to its pile's field, which thus always shows the pile's points.
+    const pile = field(form, data.add)?.dataset?.pile;
+    const points = pile && pileTotal(form, pile);
     setValue(form, data.add, String(next));
+    if (pile) {
+      const card = whole(field(form, data.add).dataset.cardValue);
+      setValue(form, pile, tappedOn(points ?? valueOf(form, pile), (next - before) * card));
+    }
   } else if (data.sign) {
     const total = valueOf(form, data.sign).trim();
     setValue(form, data.sign, total.startsWith("-") ? total.slice(1) : "-" + total);
@@ -99,13 +107,24 @@ function complement(form, input) {
 
 // --- The tap counter ----------------------------------------------------------------
 
-// A pile's points: the number typed (where the taps start counting, none is 0) plus each
-// value class's taps times its value; null when the typed text is no number. The pair of
-// tap_sum in views/games/counted.py: the server counts a pile the same way.
+// A pile's points: the number in its field, which every tap adds its card to; with nothing
+// typed, the tapped cards; null when the text is no number. The pair of tap_sum in
+// views/games/counted.py: the server counts a pile the same way.
+const tapped = (taps, values) =>
+  Object.entries(taps).reduce((sum, [name, count]) => sum + count * values[name], 0);
+
 export function tapSum(typed, taps, values) {
-  const base = number(typed || "0");
-  if (base === null) return null;
-  return Object.entries(taps).reduce((sum, [name, count]) => sum + count * values[name], base);
+  if (String(typed).trim()) return number(typed);
+  return tapped(taps, values);
+}
+
+// A pile's field after a tap worth ``points`` (tapped_on in views/games/counted.py): text
+// that is no number stays; nothing left is an empty field again.
+function tappedOn(typed, points) {
+  const base = number(String(typed).trim() || "0");
+  if (base === null) return typed;
+  const total = Math.max(base + points, 0);
+  return total ? String(total) : "";
 }
 
 // The classes tapped on a pile, as tapSum takes them: counts and card values by name.
@@ -125,16 +144,18 @@ function pileTotal(form, pile) {
   return tapSum(valueOf(form, pile).trim(), taps, values);
 }
 
-// The running line as tap_summary in views/games/counted.py writes it: typed text that is
-// no number stays after "=", to be refused by the server.
+// The running line as tap_summary in views/games/counted.py writes it: what was typed
+// besides the taps, the taps, and the field's number (text that is none stays after "=").
 function pileSum(form, pile) {
   const typed = valueOf(form, pile).trim();
   const { taps, values } = tapsOf(form, pile);
   const names = Object.keys(taps);
   if (!names.length) return "";
-  const parts = names.map((name) => `${taps[name]}×${values[name]}`);
-  return [...(number(typed || "0") ? [typed] : []), ...parts].join(" + ")
-    + " = " + (tapSum(typed, taps, values) ?? typed);
+  const total = tapSum(typed, taps, values);
+  const rest = total === null ? 0 : total - tapped(taps, values);
+  const line = names.map((name) => `${taps[name]}×${values[name]}`).join(" + ");
+  const shown = rest > 0 ? `${rest} + ${line}` : rest < 0 ? `${line} \u2212 ${-rest}` : line;
+  return `${shown} = ${total ?? typed}`;
 }
 
 // --- What the panel shows, derived from its inputs ----------------------------------

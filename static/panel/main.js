@@ -35,13 +35,20 @@ function localTimes(root) {
   }
 }
 
-// Side names stick just under the scoreboard, whose height follows the screen and names.
+// Side names stick just under the scoreboard, whose height follows the screen and names;
+// a control scrolled to lands between it and the save bar at the foot (--bar-height).
+function follow(selector, property) {
+  const sticky = document.querySelector(selector);
+  if (!sticky || sticky.dataset.followed) return;
+  sticky.dataset.followed = "true";
+  // A replaced panel's old bar (now 0 px tall) must not overwrite the new one's height.
+  new ResizeObserver(() => sticky.isConnected && document.documentElement.style.setProperty(
+    property, sticky.getBoundingClientRect().height + "px")).observe(sticky);
+}
+
 function followBoard() {
-  const board = document.querySelector(".scoreboard");
-  if (!board || board.dataset.followed) return;
-  board.dataset.followed = "true";
-  new ResizeObserver(() => document.documentElement.style.setProperty(
-    "--board-height", board.getBoundingClientRect().height + "px")).observe(board);
+  follow(".scoreboard", "--board-height");
+  follow(".save-bar", "--bar-height");
 }
 
 // The blank panel of each match's next hand, as the server last sent it.

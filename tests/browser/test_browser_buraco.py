@@ -46,15 +46,17 @@ def test_two_hands_of_buraco_on_a_phone(page: Page, locale):
     page.goto(f"/m/{created.json()['token']}")
     us, them = side(page, US), side(page, THEM)
 
-    # Hand 1. Seed 004: aces and 2s 20, K–10 10, 4–9 5, joker 30: A 2 K K 9 = 20+20+10+10+5.
+    # Hand 1. Seed 004: aces and 2s 20, K–10 10, 4–9 5, joker 30: A 2 K K 9 = 20+20+10+10+5,
+    # tapped on after 200 typed; the field shows the pile's points as the line does.
     table = counter(us, words["table"])
+    table.locator("input[type=number]").fill("200")
     for label, times in (("A 2", 2), ("K–10", 2), ("9–4", 1)):
         for _tap in range(times):
             tap_button(table, label).tap()
-    expect(table.locator(".tap-sum")).to_contain_text("2×20 + 2×10 + 1×5 = 65")
+    expect(table.locator(".tap-sum")).to_contain_text("200 + 2×20 + 2×10 + 1×5 = 265")
+    expect(table.locator("input[type=number]")).to_have_value("265")
     us.get_by_role("button", name=words["one_more"].format(words["clean"]), exact=True).tap()
     us.get_by_role("button", name=words["one_more"].format(words["red"]), exact=True).tap()
-    counter(us, words["table"]).locator("input[type=number]").fill("200")
     page.locator("fieldset.closer").get_by_label(US, exact=True).check()
     counter(them, words["table"]).locator("input[type=number]").fill("80")
     with preview_answered(page):

@@ -108,8 +108,8 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
     us_table = counter(us, "Cards on the table")
     tap_cards(us_table, "K–8", 12)
     expect(us_table.locator(".tap-sum")).to_have_text(re.compile(r"^\s*12×10 = 120\b"))
-    # The typed field stays the taps' starting point, empty here, and stays editable.
-    expect(us_table.locator("input[name=s0_table]")).to_have_value("")
+    # The field shows the pile's points, as the line does, and stays editable.
+    expect(us_table.locator("input[name=s0_table]")).to_have_value("120")
     expect(us_table.locator("input[name=s0_table]")).to_be_editable()
     # One tap too many and its minus: the counter goes back.
     tap_button(us_table, "K–8").tap()

@@ -94,7 +94,8 @@ def test_the_sign_key_turns_a_typed_total_around(panel: Page):
 
 def test_taps_on_the_counter_show_the_piles_sum_as_the_server_writes_it(panel: Page):
     """UX "Tap counter": "a long list of taps is shown as "3×10 + 2×5 + 1×30"", counting on
-    from the points typed; the line is the one the server's page shows for the same taps."""
+    from the points typed into the field, which shows the sum; the line is the one the
+    server's page shows for the same taps."""
     counter = panel.locator(".counter")
     line = counter.locator(".tap-sum")
     expect(line).to_be_hidden()
@@ -104,7 +105,9 @@ def test_taps_on_the_counter_show_the_piles_sum_as_the_server_writes_it(panel: P
     for _tap in range(3):
         tap_button(counter, "Joker").tap()
     tap_button(counter, "K–8").tap()
-    on_server = SideDraft(values={"joker": 30, "high": 10}, typed={"table": "185"},
+    # Each tap adds its card to the field: it and the line say the same 295.
+    expect(typed).to_have_value("295")
+    on_server = SideDraft(values={"joker": 30, "high": 10}, typed={"table": "295"},
                           taps={"table": {"joker": 3, "high": 2}}, counts={}, choice="")
     assert on_server.tap_summary("table") == "185 + 3×30 + 2×10 = 295"
     expect(line.locator(".sum-text")).to_have_text(on_server.tap_summary("table"))

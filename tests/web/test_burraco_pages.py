@@ -85,14 +85,15 @@ def test_a_tap_counts_a_card_and_updates_the_preview(post):
     assert preview(fragment) == ["Anna & Carla +410", "Ben & Dan +155"]
 
 
-def test_a_typed_pile_is_where_the_taps_start(post):
-    """A typed 185 stays; the taps add to it (185 + 3×10 = 215), they never replace it."""
+def test_a_tap_adds_its_card_to_the_typed_pile(post):
+    """The field holds the pile's points (165 typed, then two K–8): a tap adds its card to
+    it, and the line says how the field's number came about."""
     sheet = new_sheet(post, "burraco")
     form = {**SEED_HAND, "s0_table": "185", "s0_table_high": "2", "press": "tap:0:table:high:1"}
     fragment = parsed(post(f"{sheet}/draft", form, headers=HTMX))
-    assert tap_sums(fragment) == ["185 + 3×10 = 215"]
-    assert form_value(fragment, "s0_table") == "185"
-    assert preview(fragment)[0] == "Anna & Carla +505"       # 215 + 200 + 100 − 10
+    assert tap_sums(fragment) == ["165 + 3×10 = 195"]
+    assert form_value(fragment, "s0_table") == "195"
+    assert preview(fragment)[0] == "Anna & Carla +485"       # 195 + 200 + 100 − 10
 
 
 def test_the_preview_alone(post):

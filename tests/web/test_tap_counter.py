@@ -8,9 +8,16 @@ from hypothesis import strategies as st
 from scoring import buraco, burraco
 from views.games.buraco import tap_classes as buraco_classes
 from views.games.burraco import tap_classes as burraco_classes
-from views.games.counted import tap_sum
+from views.games.counted import CountedPanel, Draft, SideDraft, tap_sum, tapped_on
 
 SEED, BRAZILIAN, ABERTO = buraco.Variant.SEED, buraco.Variant.BRAZILIAN, buraco.Variant.ABERTO
+PANEL = CountedPanel(piles={"table": "table_points"}, counts={}, choice="pozzetto",
+                     choice_default="taken", closer_field="closed", max_count=9,
+                     tap_classes=burraco_classes(burraco.Variant.CLASSIC))
+
+
+def whole(field: str) -> int:
+    return int(field or "0")
 
 
 @pytest.mark.parametrize("variant, classes", [
@@ -49,22 +56,38 @@ def test_tapped_cards_add_up_at_the_variants_values(classes, taps, points):
     assert tap_sum("", taps, dict(classes)) == points
 
 
-def test_the_taps_count_on_from_the_points_typed():
-    """A typed 185 is where the taps start: "185 + 3×10 + 1×30 = 245"."""
+def test_the_field_holds_the_piles_points_and_the_taps_only_say_how():
+    """The issue: "the field says 15, the sum line 215": a tap adds its card to the field,
+    so the number in the field is the pile's points."""
     values = dict(burraco_classes(burraco.Variant.CLASSIC))
-    assert tap_sum("185", {"high": 3, "joker": 1}, values) == 245
+    assert tap_sum("215", {"high": 3, "joker": 1}, values) == 215
+    assert tap_sum("", {"high": 3, "joker": 1}, values) == 60
 
 
 def test_typed_text_that_is_no_number_is_no_sum():
     assert tap_sum("18x", {"high": 1}, dict(burraco_classes(burraco.Variant.CLASSIC))) is None
 
 
+@pytest.mark.parametrize("typed, points, field", [
+    ("", 10, "10"), ("185", 30, "215"), ("215", -30, "185"), ("10", -10, ""), ("5", -10, ""),
+    ("18x", 10, "18x"),
+])
+def test_a_tap_adds_its_card_to_the_field(typed, points, field):
+    assert tapped_on(typed, points) == field
+
+
 @given(st.integers(0, 5000), st.dictionaries(
     st.sampled_from([name for name, _value in burraco_classes(burraco.Variant.CLASSIC)]),
-    st.integers(0, 60)))
-def test_each_tap_adds_its_class_value(typed, taps):
+    st.integers(0, 59)))
+def test_each_tap_adds_its_class_value_and_its_minus_takes_it_back(typed, taps):
     values = dict(burraco_classes(burraco.Variant.CLASSIC))
-    total = tap_sum(str(typed), taps, values)
+    shown = str(typed) if typed else ""
     for name in values:
-        assert tap_sum(str(typed), {**taps, name: taps.get(name, 0) + 1}, values) == \
-            total + values[name]
+        side = SideDraft(values=values, typed={"table": shown},
+                         taps={"table": {each: taps.get(each, 0) for each in values}},
+                         counts={}, choice="")
+        before = side.points("table") if side.tapped("table") else typed
+        PANEL.press(Draft([side]), f"tap:0:table:{name}:1")
+        assert whole(side.typed["table"]) == whole(before) + values[name]
+        PANEL.press(Draft([side]), f"tap:0:table:{name}:-1")
+        assert whole(side.typed["table"]) == whole(before)

@@ -15,6 +15,8 @@ from pydantic import Field
 
 from scoring.values import parse_int
 
+MINUS = "\u2212"  # typed points below the taps' show as "3×10 − 5 = 25"
+
 # A generous cap on taps: more cards of a class than two packs hold is a stuck finger.
 MAX_TAPS = 60
 
@@ -108,8 +110,10 @@ class CountedPanel:
         side = draft.sides[int(parts[1])]
         match parts:
             case ["tap", _, pile, name, step] if pile in self.piles and name in side.taps[pile]:
-                side.taps[pile][name] = min(max(side.taps[pile][name] + _int(step), 0),
-                                            MAX_TAPS)
+                before, points = side.taps[pile][name], str(side.points(pile))
+                side.taps[pile][name] = min(max(before + _int(step), 0), MAX_TAPS)
+                side.typed[pile] = tapped_on(points,
+                                             (side.taps[pile][name] - before) * side.values[name])
             case ["step", _, name, step] if name in self.counts:
                 side.counts[name] = min(max(_int(side.counts[name]) + _int(step), 0),
                                         self.max_count)
@@ -124,13 +128,31 @@ class CountedPanel:
 
 
 def tap_sum(typed: str, taps: Mapping[str, int], values: Mapping[str, int]) -> int | None:
-    """A pile's points on the tap counter: the number typed (where the taps start counting,
-    none is 0) plus each value class's taps times its value; None when the typed text is no
-    number. Its pair in the browser is ``tapSum`` in static/panel/controls.js."""
+    """A pile's points: the number in its field, which every tap adds its card to (so the
+    field and the tapped cards never disagree); with nothing typed, the tapped cards; None
+    when the text is no number. Its pair in the browser is ``tapSum`` in
+    static/panel/controls.js.
+
+    >>> tap_sum("215", {"high": 3}, {"high": 10}), tap_sum("", {"high": 3}, {"high": 10})
+    (215, 30)
+    """
+    if typed.strip():
+        return parse_int(typed)
+    return sum(count * values[name] for name, count in taps.items())
+
+
+def tapped_on(typed: str, points: int) -> str:
+    """A pile's field, showing its points ``typed``, after a tap worth ``points`` (negative
+    for "−"): text that is no number stays, to be refused; nothing left is an empty field.
+
+    >>> tapped_on("185", 30), tapped_on("", 10), tapped_on("10", -10), tapped_on("1x", 5)
+    ('215', '10', '', '1x')
+    """
     base = parse_int(typed or "0")
     if base is None:
-        return None
-    return base + sum(count * values[name] for name, count in taps.items())
+        return typed
+    total = max(base + points, 0)
+    return str(total) if total else ""
 
 
 @dataclass
@@ -149,21 +171,27 @@ class SideDraft:
         return any(self.taps[pile].values())
 
     def points(self, pile: str):
-        """The pile's points: what was typed, plus the tapped cards; typed text that is no
-        number stays, to be refused."""
+        """The pile's points: its field (taps add to it); typed text that is no number
+        stays, to be refused."""
         if not self.tapped(pile):
             return self.typed[pile]
         total = tap_sum(self.typed[pile], self.taps[pile], self.values)
         return self.typed[pile] if total is None else total
 
     def tap_summary(self, pile: str) -> str:
-        """"185 + 3×10 + 1×30 = 245" for the tap counter's running line (static/panel/
-        controls.js writes the same line as the taps come)."""
-        base = parse_int(self.typed[pile] or "0")
-        parts = [self.typed[pile]] if base else []
-        parts += [f"{count}×{self.values[name]}" for name, count in self.taps[pile].items()
-                  if count]
-        return " + ".join(parts) + f" = {self.points(pile)}"
+        """"185 + 3×10 + 1×30 = 245" for the tap counter's running line: what was typed
+        besides the taps, the taps, and the field's number (static/panel/controls.js writes
+        the same line as the taps come)."""
+        tapped = sum(count * self.values[name] for name, count in self.taps[pile].items())
+        line = " + ".join(f"{count}×{self.values[name]}"
+                          for name, count in self.taps[pile].items() if count)
+        total = self.points(pile)
+        typed = total - tapped if isinstance(total, int) else 0
+        if typed > 0:
+            line = f"{typed} + {line}"
+        elif typed < 0:
+            line = f"{line} {MINUS} {-typed}"
+        return f"{line} = {total}"
 
 
 @dataclass
