@@ -15,7 +15,7 @@ TABLE_LATENCY_MS = 300
 
 
 def shot(page: Page, name: str, full_page: bool = False) -> None:
-    """A screenshot in tests/screenshots/ (full page: from the top, or the sticky
+    """A screenshot in tests/browser/screenshots/ (full page: from the top, or the sticky
     scoreboard is drawn mid-page)."""
     SCREENSHOTS.mkdir(exist_ok=True)
     if full_page:

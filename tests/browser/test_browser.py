@@ -2,7 +2,7 @@
 
 Chromium (Debian's) runs a 390 px wide touch phone against the app served on a free port.
 Every request to the htmx CDN is aborted, as at a table without internet: the pages must
-fall back to the vendored htmx. Screenshots go to tests/screenshots/ for a human to look at.
+fall back to the vendored htmx. Screenshots go to tests/browser/screenshots/ for a human to look at.
 """
 
 import re

@@ -3,7 +3,7 @@ phone.
 
 The phone comes from conftest.py: Debian's Chromium at a 390 px touch viewport, every
 request to the htmx CDN refused so the bundled copy loads, any script error fails the test.
-Screenshots go to tests/screenshots/bura_*.png for a human to look at.
+Screenshots go to tests/browser/screenshots/bura_*.png for a human to look at.
 """
 
 import re

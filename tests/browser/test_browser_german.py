@@ -2,7 +2,7 @@
 and chip the German copy review measured stays on one line, and the button rows stay rows.
 
 The phone comes from conftest.py (Debian's Chromium, touch, the htmx CDN refused), here in
-German and narrowed to 360 × 740. Screenshots go to tests/screenshots/de360_*.png.
+German and narrowed to 360 × 740. Screenshots go to tests/browser/screenshots/de360_*.png.
 """
 
 import pytest

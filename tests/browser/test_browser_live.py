@@ -1,7 +1,7 @@
 """The table live, on phones: a hand saved on one phone shows on the others (and on the
 watch-only link) within a second, without a tap; a phone that cannot hold its stream asks
 instead and still follows; a server killed and started again, and a phone that was away,
-catch up by themselves. Screenshots: tests/screenshots/live_*.png."""
+catch up by themselves. Screenshots: tests/browser/screenshots/live_*.png."""
 
 import http.client
 import os

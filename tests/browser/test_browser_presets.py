@@ -1,5 +1,5 @@
 """The variants a table names, on a phone: chosen on the new-match page, named on the sheet,
-scored by their own rules (RULES-NOTES B7, C5). Screenshots: tests/screenshots/preset_*.png."""
+scored by their own rules (RULES-NOTES B7, C5). Screenshots: tests/browser/screenshots/preset_*.png."""
 
 import re
 

@@ -7,7 +7,7 @@ hand, Carla's; Ben's is lost, and nothing showed which hand was waiting. A Burra
 cannot take a second hand at all until the wifi returns."
 
 UX.md: "Nothing typed or tapped is ever lost: not to a slow answer, a stale sheet, a reload,
-a language switch or a dropped wifi." Screenshots go to tests/screenshots/queue_*.png.
+a language switch or a dropped wifi." Screenshots go to tests/browser/screenshots/queue_*.png.
 """
 
 import re

@@ -6,7 +6,7 @@ slow answer, a stale sheet, a reload, a language switch or a dropped wifi." and 
 it is used: in Chromium at 390×844 with 300 ms of emulated latency, two phones on one
 match, and the wifi switched off."
 
-The phones come from conftest.py. Screenshots go to tests/screenshots/table_*.png.
+The phones come from conftest.py. Screenshots go to tests/browser/screenshots/table_*.png.
 """
 
 import json
