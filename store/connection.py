@@ -336,10 +336,11 @@ def open_connection(path: str) -> sqlite_utils.Database:
 
 
 def put_back(db: sqlite_utils.Database) -> None:
-    """Let the next request use the connection, unless enough wait already, it holds a
-    transaction (a fault ended the request halfway) or its files were moved."""
+    """Let the next request use the connection, unless enough wait already or it holds a
+    transaction (a fault ended the request halfway); whether its files were moved meanwhile
+    is asked when it is taken again."""
     opened = _opened_files.get(db)
-    if opened and not db.conn.in_transaction and opened.moved() is None:
+    if opened and not db.conn.in_transaction:
         with _idle_lock:
             if len(_idle) < IDLE_CONNECTIONS:
                 _idle.append((opened.path, db))
