@@ -16,7 +16,9 @@
 //   data-when="A=1&B=2|C=3" / data-unless="…"       shown (and enabled) only while one of the
 //                                                   "|" groups holds (each "&" part of it)
 //   data-count-of="NAME"                            shows an input's value
-//   data-pile-sum="NAME"                            "185 + 3×10 + 1×30 = 245" for a pile
+//   data-pile-sum="NAME"                            "185 + 3×10 + 1×30 = 245" for a pile; its
+//                                                   .sum-hint shows before the first tap, its
+//                                                   [data-clear] after
 //   data-label-by="NAME" data-labels='{"V": "…"}'   a name that follows a choice
 // Elsewhere, Enter in a field with enterkeyhint="next" moves to the next field of its name.
 //
@@ -184,9 +186,11 @@ export function render(form) {
   }
   for (const line of form.querySelectorAll("[data-pile-sum]")) {
     const sum = pileSum(form, line.dataset.pileSum);
-    line.hidden = !sum;
     const text = line.querySelector(".sum-text");
     if (text) text.textContent = sum;
+    for (const untapped of line.querySelectorAll(".sum-hint, [data-clear]")) {
+      untapped.hidden = untapped.matches(".sum-hint") === Boolean(sum);
+    }
   }
   for (const label of form.querySelectorAll("[data-label-by]")) {
     const labels = JSON.parse(label.dataset.labels);

@@ -164,7 +164,7 @@ def test_burraco_match_two_hands_to_505_with_a_refused_entry(page: Page):
         f"{THEM}: cards 95 · burracos +100 · hand −40"])
     # A fresh, empty panel for hand 2.
     expect(page.get_by_role("heading", name="Enter game 2")).to_be_visible()
-    expect(counter(us, "Cards on the table").locator(".tap-sum")).to_be_hidden()
+    expect(counter(us, "Cards on the table").locator(".sum-hint")).to_be_visible()
     expect(page.locator(".stepper-count")).to_have_text(["0"] * 4)
     assert page.evaluate("window.__marker") == 1, "a tap reloaded the whole page"
     shot(page, "burraco_en_hand1_saved", full_page=True)
@@ -382,7 +382,8 @@ def test_burraco_sheet_in_german(page: Page):
     expect(table.locator(".tap-sum").get_by_role("button")).to_have_text(de("Count again"))
     shot(page, "burraco_de_sheet_panel", full_page=True)
     table.locator(".tap-sum").get_by_role("button", name=de("Count again")).tap()
-    expect(table.locator(".tap-sum")).to_be_hidden()
+    expect(table.locator(".sum-hint")).to_have_text(de("Each tap adds one card."))
+    expect(table.locator(".tap-sum").get_by_role("button")).to_be_hidden()
     expect(table.locator("input[type=number]")).to_have_value("")
 
     # Ben counted on paper: -35 through the ± key; Anna typed 60.

@@ -1,6 +1,7 @@
 """The counted games' panel on the table's two phone sizes, in both languages: a count
-appearing moves no button, the field and the sum line say the same, "Save" is in view
-without scrolling, and no control lies under a sticky side name or the save bar."""
+appearing moves no button (nor its sum line the steppers below), the field and the sum line
+say the same, "Save" is in view without scrolling, and no control lies under a sticky side
+name or the save bar."""
 
 import re
 
@@ -54,12 +55,17 @@ def test_the_panel_fits_the_phone(page: Page, game, players, viewport, locale):
     field.fill("15")
     minus = minus_of(table, HIGH[game])
     minus.scroll_into_view_if_needed()
-    before = minus.bounding_box()
+    stepper = first_side(page).locator(".stepper").first
+    before, below = minus.bounding_box(), stepper.bounding_box()
     tap_button(table, HIGH[game]).tap()
     expect(tap_button(table, HIGH[game]).locator(".tap-count")).to_be_visible()
     after = minus.bounding_box()
     if (before["x"], before["y"]) != (after["x"], after["y"]):
         problems.append(f"the count moved the '−' from {before} to {after}")
+    # The sum line takes the hint's place: the burraco steppers below stay where they were.
+    if stepper.bounding_box()["y"] != below["y"]:
+        problems.append(f"the sum line moved the steppers from y={below['y']:.0f} "
+                        f"to y={stepper.bounding_box()['y']:.0f}")
     expect(field).to_have_value("25")
     expect(table.locator(".tap-sum .sum-text")).to_have_text("15 + 1×10 = 25")
     expect(save_button(page)).to_be_in_viewport(ratio=1)

@@ -98,7 +98,8 @@ def test_taps_on_the_counter_show_the_piles_sum_as_the_server_writes_it(panel: P
     server's page shows for the same taps."""
     counter = panel.locator(".counter")
     line = counter.locator(".tap-sum")
-    expect(line).to_be_hidden()
+    expect(line.locator(".sum-hint")).to_have_text("Each tap adds one card.")
+    expect(line.get_by_role("button", name="Count again")).to_be_hidden()
     typed = counter.get_by_label("Cards on the table")
     typed.fill("185")
     tap_button(counter, "K–8").tap()
@@ -114,7 +115,8 @@ def test_taps_on_the_counter_show_the_piles_sum_as_the_server_writes_it(panel: P
     expect(counter.locator(".tap-count")).to_have_text(["×3", "×2"])
 
     line.get_by_role("button", name="Count again").tap()
-    expect(line).to_be_hidden()
+    expect(line.locator(".sum-hint")).to_be_visible()
+    expect(line.get_by_role("button", name="Count again")).to_be_hidden()
     expect(typed).to_have_value("")
     for count in counter.locator(".tap-count").all():
         expect(count).to_be_hidden()
