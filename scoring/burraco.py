@@ -31,6 +31,7 @@ from .melds import cards_by_suit as cards_by_suit
 from .tally import card_points, paper_total, read_target, replay, verify_cards_together
 from .tally import row_json as row_json
 from .values import whole_number, yes_no
+from .victory_points import Band, VictoryPoints
 
 
 class Variant(StrEnum):
@@ -642,3 +643,21 @@ def standings(options: Options, players: int, hands: Sequence[Mapping],
     units = each_alone(players) if players == 3 else sides_of(players)
     return replay(hands, players, options.first_dealer, options.target, units, score_hand,
                   known)
+
+
+# --- Tournaments: the Victory Points tables that ship (B8) ------------------------------------
+
+def _fibur(hands: int, highs: Sequence[int]) -> VictoryPoints:
+    """The Italian federation's table for ``hands`` hands a turn: band i ends at highs[i] and
+    gives 10 + i to 10 − i; above the last, 20–0."""
+    lows = [0, *(high + 5 for high in highs)]
+    bands = [Band(low, high, 10 + index, 10 - index)
+             for index, (low, high) in enumerate(zip(lows, [*highs, None], strict=True))]
+    return VictoryPoints(name="FIBUR", bands=tuple(bands), hands=hands)
+
+
+# B8: "MP difference, 3 hands" and "4 hands", FIBUR Codice di Gara art. 17.
+VICTORY_POINT_TABLES = {
+    3: _fibur(3, [50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500]),
+    4: _fibur(4, [100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000]),
+}
