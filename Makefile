@@ -31,8 +31,10 @@ run: $(BIN)/.installed translations
 	@$(BIN)/python -m views.reach $(HOST) $(PORT)
 	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) 'app:create_app()'
 
+# Two workers, one per core, each taking whole files: a file's server or browser starts once,
+# and the browser lane's waits overlap the other lanes' work.
 test: $(BIN)/.test-installed translations
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --numprocesses 2 --dist loadfile
 
 # The fast lane: the rules, the pages through Flask's test client, and the code's doctests;
 # no browser and no real server (tests/browser/, tests/ops/).
