@@ -417,6 +417,31 @@ def counted_parts(raw: Mapping, side: int, options: "Options") -> dict:
     return replace(verify_side(raw, side, options), melds=None, in_hand=()).as_dict()
 
 
+# The burracos a side lays most often, each as the cheapest cards of its kind (the seed's
+# clean run 3♥–9♥ among them), so one tap lays a whole burraco; dearer cards are corrected.
+_READY = {
+    "clean_run": "3H 4H 5H 6H 7H 8H 9H",
+    "dirty_run": "3H 4H 5H 6H 7H 8H 2C",
+    "clean_set": "3S 3S 3H 3H 3D 3D 3C",
+    "dirty_set": "3S 3S 3H 3H 3D 3D 2C",
+    "semiclean_run": "3H 4H 5H 6H 7H 8H 9H 2C",
+    "nobile": "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
+    "reale": "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+}
+
+
+def ready_burracos(options: "Options") -> dict[str, list[Card]]:
+    """The ready burracos the table's game knows: runs and sets, the semi-clean run where
+    it counts (B4); in Burraco Reale runs only, with nobile and reale (B7)."""
+    if options.variant is Variant.REALE:
+        names = ["clean_run", "dirty_run", "nobile", "reale"]
+    else:
+        names = ["clean_run", "dirty_run", "clean_set", "dirty_set"]
+        if options.semipulito:
+            names.append("semiclean_run")
+    return {name: parse_cards(_READY[name]) for name in names}
+
+
 def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:
     """One side's entry for a hand, checked against the scoring rules: its parts, its
     melds and the cards left in hand, or a total counted on paper."""

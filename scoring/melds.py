@@ -56,6 +56,15 @@ class Meld:
     bonus = property(lambda self: self.readings[0].bonus)
 
 
+def split_melds(text: str) -> list[str]:
+    """Melds typed on one line, a slash between two, each left as one line of cards.
+
+    >>> split_melds("7H 8H 9H / QS QH QD /"), split_melds(" / ")
+    (['7H 8H 9H', 'QS QH QD'], [])
+    """
+    return [meld.strip() for meld in text.split("/") if meld.strip()]
+
+
 def is_wild(card: Card) -> bool:
     """Jokers and 2s can stand in for a missing card (seed: "Platzhalter")."""
     return card.rank in (Rank.JOKER, Rank.TWO)
