@@ -8,7 +8,7 @@ With four players the partners sit opposite: seats 0 and 2 against 1 and 3.
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 
@@ -410,11 +410,6 @@ def _by_melds(raw: Mapping, side: int, options: "Options") -> dict:
             **{COUNT_FIELDS[kind]: count for kind, count in counts.items()},
             "melds": tuple(tuple(card.code for card in cards) for cards in on_table),
             "in_hand": tuple(card.code for card in in_hand)}
-
-
-def counted_parts(raw: Mapping, side: int, options: "Options") -> dict:
-    """A side entered by meld as the parts its melds and hand count to."""
-    return replace(verify_side(raw, side, options), melds=None, in_hand=()).as_dict()
 
 
 # The burracos a side lays most often, each as the cheapest cards of its kind (the seed's

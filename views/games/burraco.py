@@ -57,7 +57,9 @@ def panel_for(options: burraco.Options) -> CountedPanel:
                "unseen": "unseen_pozzetto_points"},
         counts=counts, choice="pozzetto", choice_default=burraco.Pozzetto.TAKEN.value,
         closer_field="closed", max_count=burraco.MAX_BURRACOS,
-        tap_classes=tap_classes(options.variant))
+        tap_classes=tap_classes(options.variant),
+        by_meld=frozenset({"table", "hand", *counts}),
+        ready_melds=burraco.ready_burracos(options))
 
 
 def _panel(match) -> CountedPanel:
@@ -92,13 +94,11 @@ def draft_from_form(form, panel: CountedPanel) -> Draft:
     return read_draft(form, panel, _side_count(alone), alone)
 
 
-def draft_from_hand(hand: dict, panel: CountedPanel, options) -> Draft:
-    """A stored hand back in the panel, for its correction; a side entered by meld as the
-    parts its melds count to."""
+def draft_from_hand(hand: dict, panel: CountedPanel) -> Draft:
+    """A stored hand back in the panel, for its correction; a side entered by meld shows
+    its melds again."""
     alone = NOBODY if "alone" in hand and hand["alone"] is None else str(hand.get("alone", ""))
-    sides = [burraco.counted_parts(side, index, options) if "melds" in side else side
-             for index, side in enumerate(hand["sides"])]
-    return draft_of_hand({**hand, "sides": sides}, panel, alone)
+    return draft_of_hand(hand, panel, alone)
 
 
 def hand_from_draft(draft: Draft, players: int, panel: CountedPanel) -> dict:
@@ -141,6 +141,15 @@ def alone_labels(match) -> list[dict] | None:
     return labels
 
 
+# The ready burracos as the panel's chips name them.
+READY_LABELS = {
+    "clean_run": _l("Clean run (7)"), "dirty_run": _l("Dirty run (7)"),
+    "clean_set": _l("Clean set (7)"), "dirty_set": _l("Dirty set (7)"),
+    "semiclean_run": _l("Semi-clean run (8)"), "nobile": _l("Nobile, A–K"),
+    "reale": _l("Reale, A–A"),
+}
+
+
 def preview(match, options, draft) -> dict:
     """The hand's scores per side as the panel stands ("N/S +410 · E/W +155"), or why the
     entry cannot be saved yet."""
@@ -158,7 +167,7 @@ def context(match, options, standings, number, draft) -> dict:
     fresh = draft is None
     panel = panel_for(options)
     if fresh:
-        draft = (draft_from_hand(match.hands[number - 1], panel, options)
+        draft = (draft_from_hand(match.hands[number - 1], panel)
                  if number and 1 <= number <= len(match.hands) else blank_draft(panel))
     return {
         "draft": draft,
@@ -174,6 +183,10 @@ def context(match, options, standings, number, draft) -> dict:
         "max_taps": MAX_TAPS,
         "max_count": burraco.MAX_BURRACOS,
         "alone_labels": alone_labels(match),
+        "ready_melds": [(name, cards, READY_LABELS[name])
+                        for name, cards in panel.ready_melds.items()],
+        "picker": burraco.cards_by_suit(),
+        "joker": JOKER if options.variant is burraco.Variant.CLASSIC else None,
     }
 
 
