@@ -13,7 +13,7 @@ from enum import StrEnum
 from functools import partial
 
 from . import melds
-from .cards import Card, Rank, parse_card, parse_cards, rummy_deck
+from .cards import Card, Rank, parse_cards, rummy_deck
 from .errors import CardError, HandError, MeldError, SetupError
 from .match import Standings, each_alone
 
@@ -359,57 +359,23 @@ def _verify_closing(hand: SideHand, side: int, options: "Options") -> None:
 
 # What an entry by meld gives in place of the parts it counts.
 COUNTED_BY_MELDS = ("table_points", "hand_points", *COUNT_FIELDS.values())
-MAX_MELDS = 40  # more than two packs can lay out in melds of three
-
-
-def _cards(value, side: int, meld: int | None = None) -> list[Card]:
-    """Cards given as codes or typed as one string; a card that cannot be read is refused
-    with the meld (or the hand) it was in."""
-    try:
-        if isinstance(value, str):
-            return parse_cards(value)
-        if isinstance(value, Sequence) and all(isinstance(code, str) for code in value):
-            return [parse_card(code) for code in value]
-        raise CardError("cards_unreadable")
-    except CardError as error:
-        if meld is None:
-            raise HandError("side_hand_cards", side=side + 1, reason=error) from None
-        raise HandError("side_meld_illegal", side=side + 1, meld=meld + 1, reason=error) \
-            from None
 
 
 def _by_melds(raw: Mapping, side: int, options: "Options") -> dict:
     """The parts a side entered by meld comes to: each meld checked as the meld checker
     checks it, its cards' points on the table and its burraco counted; the cards left in
     hand against it (seed 002: "Abrechnung")."""
-    given = raw["melds"]
-    if isinstance(given, str) or not isinstance(given, Sequence) or len(given) > MAX_MELDS:
-        raise HandError("melds_unreadable", side=side + 1)
-    if any(raw.get(field) not in (None, "") for field in COUNTED_BY_MELDS):
-        raise HandError("melds_or_parts", side=side + 1)
-    on_table = [_cards(cards, side, index) for index, cards in enumerate(given)]
-    in_hand = _cards(raw.get("in_hand") or [], side)
+    judged, in_hand = melds.laid_out(
+        raw, side, partial(verify_meld, semipulito=options.semipulito,
+                           variant=options.variant), COUNTED_BY_MELDS)
     counts = dict.fromkeys(BurracoKind, 0)
-    table_points = 0
-    for index, cards in enumerate(on_table):
-        try:
-            meld = verify_meld(cards, options.semipulito, options.variant)
-        except (MeldError, CardError) as error:
-            raise HandError("side_meld_illegal", side=side + 1, meld=index + 1,
-                            reason=error) from None
-        table_points += meld.points
+    for _cards, meld in judged:
         if meld.burraco:
             counts[meld.burraco] += 1
-    # Each meld is right on its own; together with the hand they hold no card too often.
-    try:
-        verify_in_deck([card for cards in on_table for card in cards] + in_hand)
-    except CardError as error:
-        raise HandError("side_hand_cards", side=side + 1, reason=error) from None
-    return {"table_points": table_points,
+    return {"table_points": sum(meld.points for _cards, meld in judged),
             "hand_points": sum(card_value(card, options.variant) for card in in_hand),
             **{COUNT_FIELDS[kind]: count for kind, count in counts.items()},
-            "melds": tuple(tuple(card.code for card in cards) for cards in on_table),
-            "in_hand": tuple(card.code for card in in_hand)}
+            **melds.as_entered(judged, in_hand)}
 
 
 # The burracos a side lays most often, each as the cheapest cards of its kind (the seed's

@@ -2,12 +2,12 @@
 C3): which cards are wild, what two packs hold, and how cards lie as a set or a sequence,
 whatever each game pays for them."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import NATURAL_RANKS, Card, Rank, Suit
-from .errors import CardError, MeldError
+from .cards import NATURAL_RANKS, Card, Rank, Suit, parse_card, parse_cards
+from .errors import CardError, HandError, MeldError
 
 
 class MeldKind(StrEnum):
@@ -239,3 +239,57 @@ def verify_added(judge: Callable[[list[Card]], Meld], table: Sequence[Card],
     if not added:
         raise MeldError("nothing_to_add")
     return judge([*table, *added])
+
+
+# --- A side's hand entered by meld (Burraco, Buraco) ----------------------------------------
+
+MAX_MELDS = 40  # more than two packs can lay out in melds of three
+
+
+def _entered_cards(value, side: int, meld: int | None = None) -> list[Card]:
+    """Cards given as codes or typed as one string; a card that cannot be read is refused
+    with the meld (or the hand) it was in."""
+    try:
+        if isinstance(value, str):
+            return parse_cards(value)
+        if isinstance(value, Sequence) and all(isinstance(code, str) for code in value):
+            return [parse_card(code) for code in value]
+        raise CardError("cards_unreadable")
+    except CardError as error:
+        if meld is None:
+            raise HandError("side_hand_cards", side=side + 1, reason=error) from None
+        raise HandError("side_meld_illegal", side=side + 1, meld=meld + 1, reason=error) \
+            from None
+
+
+def laid_out(raw: Mapping, side: int, judge: Callable[[list[Card]], Meld],
+             counted: Sequence[str]) -> tuple[list[tuple[list[Card], Meld]], list[Card]]:
+    """A side's ``melds`` and ``in_hand`` as entered: each meld with its cards, judged as
+    the game's meld checker judges it (``judge``), and the cards left in hand; together
+    they hold no card more often than two packs do. The parts the melds count (``counted``)
+    may not be given beside them."""
+    given = raw["melds"]
+    if isinstance(given, str) or not isinstance(given, Sequence) or len(given) > MAX_MELDS:
+        raise HandError("melds_unreadable", side=side + 1)
+    if any(raw.get(field) not in (None, "") for field in counted):
+        raise HandError("melds_or_parts", side=side + 1)
+    on_table = [_entered_cards(cards, side, index) for index, cards in enumerate(given)]
+    in_hand = _entered_cards(raw.get("in_hand") or [], side)
+    judged = []
+    for index, cards in enumerate(on_table):
+        try:
+            judged.append((cards, judge(cards)))
+        except (MeldError, CardError) as error:
+            raise HandError("side_meld_illegal", side=side + 1, meld=index + 1,
+                            reason=error) from None
+    try:
+        verify_in_deck([card for cards in on_table for card in cards] + in_hand)
+    except CardError as error:
+        raise HandError("side_hand_cards", side=side + 1, reason=error) from None
+    return judged, in_hand
+
+
+def as_entered(judged: Sequence[tuple[list[Card], Meld]], in_hand: Sequence[Card]) -> dict:
+    """The melds and the cards in hand as a side keeps them: codes, in the order entered."""
+    return {"melds": tuple(tuple(card.code for card in cards) for cards, _meld in judged),
+            "in_hand": tuple(card.code for card in in_hand)}
