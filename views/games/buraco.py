@@ -14,7 +14,7 @@ from scoring.errors import MeldError, ScoringError
 from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
-from ..api.models import Answer, Body, Cards, Flag, MeldRefused, Whole, examples
+from ..api.models import Answer, Body, CardCode, Cards, Flag, MeldRefused, Whole, examples
 from ..checkers import MELD_MODES, checker_page, meld_cards, meld_request, ticked
 from ..presets import Preset
 from ..refusals import describe, refusal
@@ -213,6 +213,12 @@ class BuracoSide(Body):
                                                          "from ace to king (+500).")
     ace_to_ace_buracos: Whole | None = Field(None, description="With `canastras_reais`: clean "
                                                                "runs from ace to ace (+1000).")
+    melds: list[list[CardCode] | str] | None = Field(
+        None, max_length=40, description="In place of the points and buracos: the side's "
+        "melds on the table, each a list of cards (or one line of text), checked as the meld "
+        "checker checks them; their cards count and their buracos are found.")
+    in_hand: list[CardCode] | str | None = Field(
+        None, max_length=120, description="With `melds`: the cards left in the side's hands.")
 
 
 class BuracoOptions(Body):
@@ -232,7 +238,11 @@ class BuracoHandCheck(Body):
         {"table_points": 150, "clean_buracos": 1, "dirty_buracos": 0, "red_threes": 1,
          "hand_points": 0, "dead_pile": "taken", "went_out": True},
         {"table_points": 95, "clean_buracos": 0, "dirty_buracos": 1, "red_threes": 0,
-         "hand_points": 25, "dead_pile": "taken", "went_out": False}]})
+         "hand_points": 25, "dead_pile": "taken", "went_out": False}]}, {"sides": [
+        {"melds": [["KS", "KS", "KH", "KH", "KD", "KD", "KC"], "QS QH JK"], "in_hand": [],
+         "red_threes": 1, "dead_pile": "taken", "went_out": True},
+        {"melds": [["5S", "5H", "5D", "5C", "5S", "2D", "JK"], ["AS", "AH", "AD"]],
+         "in_hand": "KC 9S 3C", "dead_pile": "taken"}]})
     sides: list[BuracoSide] = Field(max_length=3)
     options: BuracoOptions = BuracoOptions()
 
@@ -305,7 +315,8 @@ WHY = why_sections({
         "going_out_needs_buraco", "two_went_out", "hand_points_range", "buracos_range",
         "total_range", "points_multiple_of_five", "side_needs_entry", "hand_needs_two_sides",
         "hand_points_together", "side_points_exceed_cards", "total_missing", "hand_after_end",
-        "match_finished", "end"
+        "match_finished", "side_meld_illegal", "side_hand_cards", "melds_unreadable",
+        "melds_or_parts", "end"
     ),
     "scoring-notes": (
         "going_out_needs_clean_buraco", "red_threes_off", "dead_pile_missing",

@@ -426,11 +426,6 @@ WHY = why_sections({
 })
 
 MESSAGES = {
-    "side_meld_illegal": _l("%(side)s, meld %(meld)s: %(reason)s"),
-    "side_hand_cards": _l("%(side)s, the cards: %(reason)s"),
-    "melds_unreadable": _l("%(side)s: give the melds as a list, each a list of cards."),
-    "melds_or_parts": _l("%(side)s: give the melds and the cards in hand, or the points "
-                         "and burracos, not both."),
     "swap_no_wildcard": _l("This meld has no wildcard to swap."),
     "swap_one_card": _l("Swap one card at a time for the wildcard."),
     "swap_wrong_card": _l("The wildcard stands for %(wanted)s: only that card can take its "
