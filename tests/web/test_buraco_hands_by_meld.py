@@ -1,7 +1,9 @@
-"""A Buraco hand entered by meld through the API: scored as seed 004 counts, kept as
-entered, and an illegal meld refused with the checker's reason, in the reader's language."""
+"""A Buraco hand entered by meld, through the API and on the sheet's panel: scored as seed
+004 counts, kept as entered and shown again for its correction, and an illegal meld refused
+with the checker's reason, in the reader's language."""
 
-from helpers import GERMAN, MATCHES
+import pytest
+from helpers import GERMAN, MATCHES, form_value, new_sheet, parsed, shown, totals
 
 # Seed 004: seven kings clean (70 + 200) and Q♠ Q♥ Joker (50), a red three, out (+100);
 # against five 5s, a 2 and a joker (75 + 100) and three aces (60), K♣ 9♠ 3♣ in hand (20).
@@ -51,3 +53,56 @@ def test_melds_and_points_together_are_refused_with_their_code(client):
     assert answer.status_code == 400
     assert answer.json["code"] == "melds_or_parts"
 
+
+# --- The panel ---------------------------------------------------------------------------
+
+TYPED = {
+    "s0_mode": "melds", "s0_melds": "KS KS KH KH KD KD KC / QS QH JK", "s0_in_hand": "",
+    "s0_red": "1", "s0_dead_pile": "taken",
+    "s1_mode": "melds", "s1_melds": "5S 5H 5D 5C 5S 2D JK / AS AH AD",
+    "s1_in_hand": "KC 9S 3C", "s1_dead_pile": "taken", "closer": "0",
+}
+
+
+def test_a_hand_typed_by_meld_without_scripts_is_saved_with_its_red_threes(post, client):
+    """Red threes are laid out beside the melds (seed 004): their stepper still counts."""
+    sheet = new_sheet(post, "buraco")
+    response = post(f"{sheet}/hands", {**TYPED, "version": "0"})
+    assert response.status_code == 303
+    assert totals(client.get(response.headers["Location"])) == ["520", "215"]
+
+
+def test_a_hand_by_meld_is_corrected_with_its_melds_shown_again(client):
+    token = buraco_match(client)
+    client.post(f"{MATCHES}/{token}/hands", json={"sides": [OUT, HELD]})
+    correction = parsed(client.get(f"/m/{token}/hands/1"))
+    assert form_value(correction, "s0_mode") == "melds"
+    assert form_value(correction, "s0_melds") == "K♠ K♠ K♥ K♥ K♦ K♦ K♣ / Q♠ Q♥ Joker"
+    assert form_value(correction, "s0_red") == "1"
+    assert form_value(correction, "s1_in_hand") == "K♣ 9♠ 3♣"
+
+
+@pytest.mark.parametrize("options, chips", [
+    ({}, ["Clean set (7)", "Dirty set (7)"]),
+    ({"variant": "brazilian"}, ["Clean run (7)", "Dirty run (7)", "Clean set (7)",
+                                "Dirty set (7)"]),
+    ({"variant": "aberto", "canastras_reais": "on"},
+     ["Clean run (7)", "Dirty run (7)", "Canastra real, A–K", "Canastra, A–A"]),
+])
+def test_the_ready_buracos_follow_the_tables_game(post, client, options, chips):
+    """RULES-NOTES C2 (the seed's game: sets only), C3 and C5."""
+    page = parsed(client.get(new_sheet(post, "buraco", **options)))
+    side = page.select(".side")[0]
+    assert [shown(chip) for chip in side.select(".ready-melds button[value^='meld:']")] == chips
+    modes = [shown(button) for button in side.select(".modes button")]
+    assert modes == ["Count the parts", "By meld", "Total only"]
+
+
+def test_an_illegal_meld_on_the_panel_is_refused_with_the_checkers_reason(post, client):
+    sheet = new_sheet(post, "buraco")
+    broken = {**TYPED, "s1_melds": "AS AH AD / 4H 5H 6H", "version": "0"}
+    response = post(f"{sheet}/hands", broken, headers=GERMAN)
+    assert response.status_code == 422
+    refusal = shown(parsed(response).select_one("#sheet > .error")).replace("\xa0", " ")
+    assert refusal.startswith("Ben & Dan, Kombination 2: ")
+    assert form_value(parsed(response), "s1_melds") == "AS AH AD / 4H 5H 6H"

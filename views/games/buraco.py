@@ -20,6 +20,7 @@ from ..presets import Preset
 from ..refusals import describe, refusal
 from ..rule_search import why_url
 from ..template_helpers import unit_labels
+from . import counted
 from .counted import (
     MAX_TAPS,
     SIDES_FIELD,
@@ -59,7 +60,10 @@ def panel_for(options: buraco.Options) -> CountedPanel:
         counts=counts,
         choice="dead_pile", choice_default=buraco.DeadPile.TAKEN.value,
         closer_field="went_out", max_count=buraco.MAX_BURACOS,
-        tap_classes=tap_classes(options.variant))
+        tap_classes=tap_classes(options.variant),
+        # Red threes are no meld: a side by meld still counts them on their stepper.
+        by_meld=frozenset({"table", "hand", *counts} - {"red"}),
+        ready_melds=buraco.ready_buracos(options))
 
 
 def _match_rules(match) -> tuple[buraco.Options, CountedPanel, int]:
@@ -113,7 +117,15 @@ def context(match, options, standings, number, draft) -> dict:
         "max_count": buraco.MAX_BURACOS, "red_threes_max": buraco.RED_THREES,
         "preview": preview(match, options, panel, draft),
         "scores_of": lambda hand: buraco.hand_scores(hand, options),
+        "ready_melds": [(name, cards, READY_LABELS[name])
+                        for name, cards in panel.ready_melds.items()],
+        "picker": buraco.cards_by_suit(), "joker": JOKER,
     }
+
+
+# The ready buracos as the panel's chips name them.
+READY_LABELS = {**counted.READY_LABELS, "real": _l("Canastra real, A–K"),
+                "ace_to_ace": _l("Canastra, A–A")}
 
 
 # --- The meld checker ---------------------------------------------------------------------

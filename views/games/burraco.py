@@ -22,6 +22,7 @@ from ..presets import Preset
 from ..refusals import describe, refusal
 from ..rule_search import why_url
 from ..template_helpers import unit_labels
+from . import counted
 from .counted import (
     MAX_TAPS,
     SIDES_FIELD,
@@ -142,12 +143,8 @@ def alone_labels(match) -> list[dict] | None:
 
 
 # The ready burracos as the panel's chips name them.
-READY_LABELS = {
-    "clean_run": _l("Clean run (7)"), "dirty_run": _l("Dirty run (7)"),
-    "clean_set": _l("Clean set (7)"), "dirty_set": _l("Dirty set (7)"),
-    "semiclean_run": _l("Semi-clean run (8)"), "nobile": _l("Nobile, A–K"),
-    "reale": _l("Reale, A–A"),
-}
+READY_LABELS = {**counted.READY_LABELS, "semiclean_run": _l("Semi-clean run (8)"),
+                "nobile": _l("Nobile, A–K"), "reale": _l("Reale, A–A")}
 
 
 def preview(match, options, draft) -> dict:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from pydantic import Field
 
 from scoring.cards import parse_card, parse_cards
@@ -29,6 +30,12 @@ MAX_TAPS = 60
 # Room for every card of two packs typed, a slash between melds.
 MAX_MELDS_TEXT = 800
 MAX_HAND_TEXT = 400
+
+# The ready melds both games lay, as the panel's chips name them (each game adds its own).
+READY_LABELS = {
+    "clean_run": _l("Clean run (7)"), "dirty_run": _l("Dirty run (7)"),
+    "clean_set": _l("Clean set (7)"), "dirty_set": _l("Dirty set (7)"),
+}
 
 # A counted hand in the API: one entry per side, as each game's hand checker takes it.
 SIDES_FIELD = (list[dict[str, Any]] | None, Field(
@@ -138,6 +145,8 @@ class CountedPanel:
             # Read as the API reads a meld given as one line of text.
             entry = {name: side.points(pile) for pile, name in self.piles.items()
                      if pile not in self.by_meld}
+            entry.update({name: side.counts[count] for count, name in self.counts.items()
+                          if count not in self.by_meld})
             entry.update(melds=split_melds(side.melds), in_hand=side.in_hand)
             entry.update({self.choice: side.choice, self.closer_field: closed})
             return entry
