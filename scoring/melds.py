@@ -83,6 +83,17 @@ def cards_by_suit() -> list[tuple[Suit, list[Card]]]:
     return [(suit, [Card(rank, suit) for rank in NATURAL_RANKS]) for suit in Suit]
 
 
+def naturals_of(rank: Rank) -> list[Card]:
+    """The natural cards of a rank two packs hold, suit by suit, so a set laid from its
+    start has as many suits as it can."""
+    return [Card(rank, suit) for _pack in range(2) for suit in Suit]
+
+
+def set_ranks(can_meld: Callable[[Sequence[Card]], bool]) -> tuple[Rank, ...]:
+    """The ranks a game lays as a set, as its own checker judges three of them."""
+    return tuple(rank for rank in NATURAL_RANKS if can_meld(naturals_of(rank)[:MIN_MELD]))
+
+
 def of_one_rank(naturals: Sequence[Card]) -> bool:
     """The natural cards could make a set: one rank, and no 2 read as a natural card."""
     return len({card.rank for card in naturals}) == 1 and naturals[0].rank is not Rank.TWO

@@ -2,11 +2,13 @@
 it, its cards counted and its buraco found, the cards left in hand subtracted (seed 004;
 RULES-NOTES C1–C2), and what was entered kept as it was entered."""
 
+from functools import partial
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import buraco
+from scoring import buraco, melds
 from scoring.errors import HandError, ScoringError
 
 OPTIONS = buraco.verify_options({}, 4)
@@ -130,3 +132,13 @@ def test_every_ready_buraco_is_one_the_tables_game_counts(options, names):
     for name, cards in ready.items():
         meld = buraco.verify_meld(cards, table.variant, table.canastras_reais)
         assert (meld.kind, meld.buraco) == READY_KINDS[name], name
+
+
+@pytest.mark.parametrize(("variant", "ranks"), [
+    # C2: "Sets only … no black threes; no red threes".
+    ("seed", "A 4 5 6 7 8 9 10 J Q K"),
+    ("brazilian", "A 3 4 5 6 7 8 9 10 J Q K"),
+    ("aberto", ""),
+])
+def test_a_set_is_laid_of_any_rank_the_variant_melds_as_a_set(variant, ranks):
+    assert " ".join(melds.set_ranks(partial(buraco.can_meld, variant=variant))) == ranks

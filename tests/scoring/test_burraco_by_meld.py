@@ -2,11 +2,14 @@
 it, its cards counted and its burraco found, the cards left in hand counted against the side
 (seed 002, "Abrechnung"), and what was entered kept as it was entered."""
 
+from functools import partial
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import burraco
+from scoring import burraco, melds
+from scoring.cards import Rank
 from scoring.errors import HandError, ScoringError
 
 OPTIONS = burraco.verify_options({}, 4)
@@ -122,3 +125,15 @@ def test_the_ready_clean_run_is_the_seeds_own():
 ])
 def test_the_ready_burracos_are_those_the_tables_game_counts(options, names):
     assert list(burraco.ready_burracos(burraco.verify_options(options, 4))) == names
+
+
+@pytest.mark.parametrize(("variant", "ranks"), [
+    ("classic", "A 3 4 5 6 7 8 9 10 J Q K"),
+    # B7: "sequences only, no sets".
+    ("reale", ""),
+])
+def test_a_set_is_laid_of_any_rank_the_checker_takes_as_a_set(variant, ranks):
+    """B5: "No set of 2s or jokers"; three kings are laid as K♠ K♥ K♦, then K♣."""
+    rules = partial(burraco.can_meld, variant=variant)
+    assert " ".join(melds.set_ranks(rules)) == ranks
+    assert " ".join(card.code for card in melds.naturals_of(Rank.KING)[:4]) == "KS KH KD KC"
