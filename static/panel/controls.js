@@ -12,6 +12,8 @@
 //                                                   (once: greyed out while in the list);
 //                                                   a "/" in a list of melds starts a meld
 //   data-pop="NAME"                                 take the last card off that list
+//   data-lay="NAME" data-cards="K♠ K♥ …"            lay a set of three as a new meld; right
+//                                                   after it, its next card instead
 //   data-into="CHOICE"                              with data-append, -pop or -clear: the
 //                                                   list is the one CHOICE names instead
 //   data-check                                      ask for the preview (Enter in a field)
@@ -68,6 +70,19 @@ export function setValue(form, name, value) {
 // two, none in front; a slash at the end starts the next meld.
 const tidy = (text) => text.replace(/(\s*\/)+/g, " /").replace(/^\s*\/\s*/, "").trim();
 
+// Melds after a set's tap (laid_set in views/games/counted.py): three of its cards as a new
+// meld, or, when the meld just laid is that set, its next card.
+function laid(text, cards) {
+  const melds = tidy(text).split("/").map((meld) => meld.trim().split(/\s+/).filter(Boolean));
+  // A slash at the end: the last meld is finished, and it may be this set.
+  const last = melds.length > 1 && !melds.at(-1).length ? melds.at(-2) : [];
+  const grows = last.length >= 3 && last.length < cards.length
+    && last.every((card, place) => card === cards[place]);
+  if (grows) melds.splice(-2, 2, cards.slice(0, last.length + 1));
+  else melds.push(cards.slice(0, 3));
+  return tidy(`${melds.map((meld) => meld.join(" ")).join(" / ")} /`);
+}
+
 function press(form, button) {
   const data = button.dataset;
   const list = (name) => (data.into && valueOf(form, data.into)) || name;
@@ -94,6 +109,8 @@ function press(form, button) {
   } else if (data.append) {
     const name = list(data.append);
     setValue(form, name, tidy([valueOf(form, name), data.value].join(" ")));
+  } else if (data.lay) {
+    setValue(form, data.lay, laid(valueOf(form, data.lay), data.cards.split(" ")));
   } else if (data.pop) {
     const name = list(data.pop);
     setValue(form, name, valueOf(form, name).trim().split(/[\s,]+/).slice(0, -1).join(" "));

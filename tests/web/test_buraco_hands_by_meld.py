@@ -82,18 +82,20 @@ def test_a_hand_by_meld_is_corrected_with_its_melds_shown_again(client):
     assert form_value(correction, "s1_in_hand") == "K♣ 9♠ 3♣"
 
 
-@pytest.mark.parametrize("options, chips", [
-    ({}, ["Clean set (7)", "Dirty set (7)"]),
+@pytest.mark.parametrize("options, chips, sets", [
+    ({}, ["Clean set (7)", "Dirty set (7)"], "A 4 5 6 7 8 9 10 J Q K"),
     ({"variant": "brazilian"}, ["Clean run (7)", "Dirty run (7)", "Clean set (7)",
-                                "Dirty set (7)"]),
+                                "Dirty set (7)"], "A 3 4 5 6 7 8 9 10 J Q K"),
     ({"variant": "aberto", "canastras_reais": "on"},
-     ["Clean run (7)", "Dirty run (7)", "Canastra real, A–K", "Canastra, A–A"]),
+     ["Clean run (7)", "Dirty run (7)", "Canastra real, A–K", "Canastra, A–A"], ""),
 ])
-def test_the_ready_buracos_follow_the_tables_game(post, client, options, chips):
-    """RULES-NOTES C2 (the seed's game: sets only), C3 and C5."""
+def test_the_ready_buracos_and_the_sets_follow_the_tables_game(post, client, options, chips,
+                                                                 sets):
+    """RULES-NOTES C2 (the seed's game: sets only, no threes), C3 and C5."""
     page = parsed(client.get(new_sheet(post, "buraco", **options)))
     side = page.select(".side")[0]
     assert [shown(chip) for chip in side.select(".ready-melds button[value^='meld:']")] == chips
+    assert " ".join(shown(button) for button in side.select(".set-row button")) == sets
     modes = [shown(button) for button in side.select(".modes button")]
     assert modes == ["Count the parts", "By meld", "Total only"]
 

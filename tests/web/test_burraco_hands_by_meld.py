@@ -137,6 +137,11 @@ def test_an_illegal_meld_is_refused_with_the_checkers_reason_and_nothing_changes
     ({"s0_melds": "QS QH QD", "s0_back": "1"}, "s0_melds", "Q♠ Q♥"),
     ({"s1_in_hand": "KS JK", "s1_into": "s1_in_hand", "s1_clear": "1"}, "s1_in_hand", ""),
     ({"press": "meld:0:nobile"}, "s0_melds", ""),        # not in the classic game
+    ({"s0_melds": "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ /", "press": "set:0:K"}, "s0_melds",
+     "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ / K♠ K♥ K♦ /"),
+    ({"s0_melds": "K♠ K♥ K♦ /", "press": "set:0:K"}, "s0_melds", "K♠ K♥ K♦ K♣ /"),
+    ({"s0_melds": "K♠ K♥ K♦ K♣ /", "press": "set:0:5"}, "s0_melds", "K♠ K♥ K♦ K♣ / 5♠ 5♥ 5♦ /"),
+    ({"press": "set:0:2"}, "s0_melds", ""),              # B5: "No set of 2s"
 ])
 def test_without_scripts_the_picker_and_the_ready_burracos_post_the_panel(
         post, form, field, value):
@@ -173,6 +178,22 @@ def test_a_ready_burraco_lays_its_cards_on_the_phone_as_typed(post, client):
     pick = page.select_one('.side .by-meld button.pick[value="QS"]')
     assert (pick["name"], pick["data-append"], pick["data-into"]) == \
         ("s0_add", "s0_melds", "s0_into")
+
+
+@pytest.mark.parametrize("options, ranks", [
+    ({}, "A 3 4 5 6 7 8 9 10 J Q K"),
+    ({"variant": "reale"}, ""),                          # B7: "sequences only, no sets"
+])
+def test_a_set_is_laid_by_its_rank_where_the_game_has_sets(post, client, options, ranks):
+    """A rank's button lays the cards the server lays without scripts, named as the
+    reader names them."""
+    page = parsed(client.get(new_sheet(post, "burraco", **options)))
+    side = page.select(".side")[0]
+    assert " ".join(shown(button) for button in side.select(".set-row button")) == ranks
+    if ranks:
+        king = side.select_one('.set-row button[value="set:0:K"]')
+        assert (king["data-lay"], king["data-cards"]) == ("s0_melds",
+                                                         "K♠ K♥ K♦ K♣ K♠ K♥ K♦ K♣")
 
 
 def test_a_corrected_hand_by_meld_is_saved_with_its_new_melds(post, client):

@@ -1,6 +1,7 @@
 """The Buraco sheet: the counted panel (views/sheets/counted.py) with this game's card values,
 red threes, the dead pile and who went out; teams of two, or two or three players alone."""
 
+from functools import partial
 from typing import Annotated, Literal
 
 from flask import Blueprint, jsonify, request
@@ -28,6 +29,7 @@ from .counted import (
     Draft,
     draft_of_hand,
     read_draft,
+    sets_by_rank,
     sides_of_draft,
 )
 from .game import Game, why_sections
@@ -63,7 +65,8 @@ def panel_for(options: buraco.Options) -> CountedPanel:
         tap_classes=tap_classes(options.variant),
         # Red threes are no meld: a side by meld still counts them on their stepper.
         by_meld=frozenset({"table", "hand", *counts} - {"red"}),
-        ready_melds=buraco.ready_buracos(options))
+        ready_melds=buraco.ready_buracos(options),
+        sets=sets_by_rank(partial(buraco.can_meld, variant=options.variant)))
 
 
 def _match_rules(match) -> tuple[buraco.Options, CountedPanel, int]:
@@ -119,7 +122,7 @@ def context(match, options, standings, number, draft) -> dict:
         "scores_of": lambda hand: buraco.hand_scores(hand, options),
         "ready_melds": [(name, cards, READY_LABELS[name])
                         for name, cards in panel.ready_melds.items()],
-        "picker": buraco.cards_by_suit(), "joker": JOKER,
+        "meld_sets": panel.sets, "picker": buraco.cards_by_suit(), "joker": JOKER,
     }
 
 

@@ -1,6 +1,7 @@
 """The Burraco sheet: its counted panel (views/sheets/counted.py) with the pozzetto, and with
 three players who played alone; the side names and the live preview."""
 
+from functools import partial
 from typing import Literal
 
 from flask import Blueprint, jsonify, request
@@ -30,6 +31,7 @@ from .counted import (
     Draft,
     draft_of_hand,
     read_draft,
+    sets_by_rank,
     sides_of_draft,
 )
 from .game import Game, why_sections
@@ -60,7 +62,8 @@ def panel_for(options: burraco.Options) -> CountedPanel:
         closer_field="closed", max_count=burraco.MAX_BURRACOS,
         tap_classes=tap_classes(options.variant),
         by_meld=frozenset({"table", "hand", *counts}),
-        ready_melds=burraco.ready_burracos(options))
+        ready_melds=burraco.ready_burracos(options),
+        sets=sets_by_rank(partial(burraco.can_meld, variant=options.variant)))
 
 
 def _panel(match) -> CountedPanel:
@@ -182,6 +185,7 @@ def context(match, options, standings, number, draft) -> dict:
         "alone_labels": alone_labels(match),
         "ready_melds": [(name, cards, READY_LABELS[name])
                         for name, cards in panel.ready_melds.items()],
+        "meld_sets": panel.sets,
         "picker": burraco.cards_by_suit(),
         "joker": JOKER if options.variant is burraco.Variant.CLASSIC else None,
     }

@@ -18,7 +18,7 @@ from pydantic import Field
 
 from scoring.cards import parse_card, parse_cards
 from scoring.errors import ScoringError
-from scoring.melds import split_melds
+from scoring.melds import naturals_of, set_ranks, split_melds
 from scoring.values import parse_int
 
 from ..checkers import picked_cards, shown
@@ -76,6 +76,8 @@ class CountedPanel:
     # (none: the game takes no hand by meld), and the melds laid with one tap, by name.
     by_meld: frozenset = frozenset()
     ready_melds: Mapping[str, list] = field(default_factory=dict)
+    # The sets laid one tap a card by rank ("K"), each as the cards it takes in turn.
+    sets: Mapping[str, list] = field(default_factory=dict)
 
     @property
     def modes(self) -> tuple[str, ...]:
@@ -158,7 +160,7 @@ class CountedPanel:
     def press(self, draft: "Draft", button: str) -> None:
         """A panel button: ``tap:0:table:joker:1``, ``step:1:clean:-1``, ``sign:0``,
         ``mode:1:total``, ``clear:0:hand``, ``meld:0:clean_run`` (a ready meld),
-        ``newmeld:1``. Anything else changes nothing."""
+        ``set:0:K`` (a set of three, again: one card more), ``newmeld:1``. Anything else changes nothing."""
         parts = button.split(":")
         if len(parts) < 2 or parts[1] not in [str(index) for index in range(len(draft.sides))]:
             return
@@ -179,6 +181,8 @@ class CountedPanel:
                 side.mode = mode
             case ["meld", _, name] if name in self.ready_melds:
                 side.melds = tidy_melds(f"{side.melds} / {shown(self.ready_melds[name])} /")
+            case ["set", _, rank] if rank in self.sets:
+                side.melds = laid_set(side.melds, shown(self.sets[rank]).split())
             case ["newmeld", _] if self.by_meld:
                 side.melds = tidy_melds(side.melds + " /")
             case ["clear", _, pile] if pile in self.piles:
@@ -214,6 +218,11 @@ def tapped_on(typed: str, points: int) -> str:
     return str(total) if total else ""
 
 
+def sets_by_rank(can_meld) -> dict[str, list]:
+    """The sets a side lays by rank, as the game's checker takes them: ``{"K": [K♠, …]}``."""
+    return {rank.value: naturals_of(rank) for rank in set_ranks(can_meld)}
+
+
 def tidy_melds(text: str) -> str:
     """Melds as a picker leaves them: one slash between two, none in front; a slash at the
     end starts the next meld. Its pair in the browser is ``tidy`` in static/panel/controls.js.
@@ -222,6 +231,27 @@ def tidy_melds(text: str) -> str:
     ('3H 4H 5H / QS /', '')
     """
     return re.sub(r"^\s*/\s*", "", re.sub(r"(\s*/)+", " /", text)).strip()
+
+
+def laid_set(text: str, cards: list[str]) -> str:
+    """Melds after a set's tap: three of its ``cards`` as a new meld, or, when the meld just
+    laid is that set, its next card. Its pair is ``laid`` in static/panel/controls.js.
+
+    >>> laid_set("7H 8H 9H", ["KS", "KH", "KD", "KC"])
+    '7H 8H 9H / KS KH KD /'
+    >>> laid_set("7H 8H 9H / KS KH KD /", ["KS", "KH", "KD", "KC"])
+    '7H 8H 9H / KS KH KD KC /'
+    >>> laid_set("", ["KS", "KH", "KD", "KC"]), laid_set("KS KH KD", ["KS", "KH", "KD", "KC"])
+    ('KS KH KD /', 'KS KH KD / KS KH KD /')
+    """
+    melds = [meld.split() for meld in tidy_melds(text).split("/")]
+    # A slash at the end: the last meld is finished, and it may be this set.
+    last = melds[-2] if len(melds) > 1 and not melds[-1] else []
+    if 3 <= len(last) < len(cards) and last == cards[:len(last)]:
+        melds[-2:] = [cards[:len(last) + 1]]
+    else:
+        melds.append(cards[:3])
+    return tidy_melds(" / ".join(map(" ".join, melds)) + " /")
 
 
 def _as_written(text: str) -> str:
