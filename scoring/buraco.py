@@ -13,7 +13,7 @@ from enum import StrEnum
 from functools import partial
 
 from . import melds
-from .cards import Card, Rank, rummy_deck
+from .cards import Card, Rank, parse_cards, rummy_deck
 from .errors import HandError, MeldError, SetupError
 from .match import Standings, each_alone
 
@@ -278,6 +278,10 @@ class SideHand:
     dead_pile_penalty: int = DEAD_PILE_PENALTY
     real_buracos: int = 0
     ace_to_ace_buracos: int = 0
+    # Entered by meld: the cards of each meld on the table and those left in hand (codes),
+    # from which the points and buracos above are counted.
+    melds: tuple[tuple[str, ...], ...] | None = None
+    in_hand: tuple[str, ...] = ()
 
     def count(self, kind: BuracoKind) -> int:
         return getattr(self, COUNT_FIELDS[kind])
@@ -337,6 +341,10 @@ class SideHand:
         a hand without them keeps its shape."""
         if self.total is not None:
             return {"total": self.total}
+        if self.melds is not None:
+            return {"melds": [list(meld) for meld in self.melds], "in_hand": list(self.in_hand),
+                    "red_threes": self.red_threes, "dead_pile": self.dead_pile.value,
+                    "went_out": self.went_out}
         stored = {"table_points": self.table_points, "clean_buracos": self.clean_buracos,
                   "dirty_buracos": self.dirty_buracos, "red_threes": self.red_threes,
                   "hand_points": self.hand_points, "dead_pile": self.dead_pile.value,
@@ -392,8 +400,66 @@ def _verify_parts(hand: SideHand, side: int, options: "Options") -> None:
                         total=hand.table_points + hand.hand_points)
 
 
+# What an entry by meld gives in place of the parts it counts.
+COUNTED_BY_MELDS = ("table_points", "hand_points", *COUNT_FIELDS.values())
+
+
+def _by_melds(raw: Mapping, side: int, options: "Options") -> dict:
+    """The parts a side entered by meld comes to: each meld checked as the meld checker
+    checks it, its cards' values on the table and its buraco counted; the cards left in
+    hand subtracted (seed 004, "Abrechnung"; C1)."""
+    judged, in_hand = melds.laid_out(
+        raw, side, partial(verify_meld, variant=options.variant,
+                           canastras_reais=options.canastras_reais), COUNTED_BY_MELDS)
+    counts = dict.fromkeys(COUNT_FIELDS.values(), 0)
+    for _cards, meld in judged:
+        if meld.buraco:
+            counts[COUNT_FIELDS[meld.buraco]] += 1
+    return {"table_points": sum(meld.points for _cards, meld in judged),
+            "hand_points": sum(card_value(card, options.variant) for card in in_hand),
+            **counts, **melds.as_entered(judged, in_hand)}
+
+
+def _counted_parts(raw: Mapping, side: int, options: "Options") -> dict:
+    """A side's points and buracos as given, checked against the cards' limits."""
+    counts = {field: _count(raw, field, "buracos_range", MAX_BURACOS, side)
+              for field in COUNT_FIELDS.values()}
+    if (counts["real_buracos"] or counts["ace_to_ace_buracos"]) and \
+            not options.canastras_reais:
+        raise HandError("canastras_reais_off", side=side + 1)
+    return {"table_points": card_points(raw, "table_points", side,
+                                        TABLE_POINTS[options.variant]),
+            "hand_points": card_points(raw, "hand_points", side, DECK_POINTS[options.variant]),
+            **counts}
+
+
+# The buracos a side lays most often, each as the cheapest cards of its kind, so one tap
+# lays a whole one; dearer cards are corrected. The seed's game melds no three (C2).
+_READY = {
+    "clean_set": "4S 4S 4H 4H 4D 4D 4C",
+    "dirty_set": "4S 4S 4H 4H 4D 4D 2C",
+    "clean_run": "3H 4H 5H 6H 7H 8H 9H",
+    "dirty_run": "3H 4H 5H 6H 7H 8H 2C",
+    "real": "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
+    "ace_to_ace": "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+}
+
+
+def ready_buracos(options: "Options") -> dict[str, list[Card]]:
+    """The ready buracos the table's game knows: sets in the seed's game (C2), runs and
+    sets in the Brazilian one, runs only in Aberto and STBL (C3, C5), and the whole suit's
+    runs with *canastras reais* (C5)."""
+    names = {Variant.SEED: ["clean_set", "dirty_set"],
+             Variant.BRAZILIAN: ["clean_run", "dirty_run", "clean_set", "dirty_set"]}.get(
+        options.variant, ["clean_run", "dirty_run"])
+    if options.canastras_reais:
+        names += ["real", "ace_to_ace"]
+    return {name: parse_cards(_READY[name]) for name in names}
+
+
 def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:
-    """One side's entry for a hand, checked against the scoring rules and the options."""
+    """One side's entry for a hand, checked against the scoring rules and the options: its
+    parts, its melds and the cards left in hand, or a total counted on paper."""
     if not isinstance(raw, Mapping):
         raise HandError("side_needs_entry", side=side + 1)
     total = paper_total(raw, side, MAX_HAND_SCORE)
@@ -402,20 +468,15 @@ def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:
     red_threes = _count(raw, "red_threes", "red_threes_range", RED_THREES, side)
     if red_threes and not options.red_threes:
         raise HandError("red_threes_off", side=side + 1)
-    counts = {field: _count(raw, field, "buracos_range", MAX_BURACOS, side)
-              for field in COUNT_FIELDS.values()}
-    if (counts["real_buracos"] or counts["ace_to_ace_buracos"]) and \
-            not options.canastras_reais:
-        raise HandError("canastras_reais_off", side=side + 1)
+    parts = (_by_melds(raw, side, options) if raw.get("melds") is not None
+             else _counted_parts(raw, side, options))
     hand = SideHand(
-        table_points=card_points(raw, "table_points", side, TABLE_POINTS[options.variant]),
+        **parts,
         red_threes=red_threes,
-        hand_points=card_points(raw, "hand_points", side, DECK_POINTS[options.variant]),
         dead_pile=_dead_pile(raw, side),
         went_out=yes_no(raw.get("went_out", False), "went_out", HandError),
         going_out_bonus=GOING_OUT_BONUS if options.going_out_bonus else 0,
         dead_pile_penalty=DEAD_PILE_PENALTY if options.dead_pile_penalty else 0,
-        **counts,
     )
     _verify_parts(hand, side, options)
     return hand

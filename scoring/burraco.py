@@ -8,12 +8,12 @@ With four players the partners sit opposite: seats 0 and 2 against 1 and 3.
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 
 from . import melds
-from .cards import Card, Rank, parse_card, parse_cards, rummy_deck
+from .cards import Card, Rank, parse_cards, rummy_deck
 from .errors import CardError, HandError, MeldError, SetupError
 from .match import Standings, each_alone
 
@@ -360,62 +360,48 @@ def _verify_closing(hand: SideHand, side: int, options: "Options") -> None:
 
 # What an entry by meld gives in place of the parts it counts.
 COUNTED_BY_MELDS = ("table_points", "hand_points", *COUNT_FIELDS.values())
-MAX_MELDS = 40  # more than two packs can lay out in melds of three
-
-
-def _cards(value, side: int, meld: int | None = None) -> list[Card]:
-    """Cards given as codes or typed as one string; a card that cannot be read is refused
-    with the meld (or the hand) it was in."""
-    try:
-        if isinstance(value, str):
-            return parse_cards(value)
-        if isinstance(value, Sequence) and all(isinstance(code, str) for code in value):
-            return [parse_card(code) for code in value]
-        raise CardError("cards_unreadable")
-    except CardError as error:
-        if meld is None:
-            raise HandError("side_hand_cards", side=side + 1, reason=error) from None
-        raise HandError("side_meld_illegal", side=side + 1, meld=meld + 1, reason=error) \
-            from None
 
 
 def _by_melds(raw: Mapping, side: int, options: "Options") -> dict:
     """The parts a side entered by meld comes to: each meld checked as the meld checker
     checks it, its cards' points on the table and its burraco counted; the cards left in
     hand against it (seed 002: "Abrechnung")."""
-    given = raw["melds"]
-    if isinstance(given, str) or not isinstance(given, Sequence) or len(given) > MAX_MELDS:
-        raise HandError("melds_unreadable", side=side + 1)
-    if any(raw.get(field) not in (None, "") for field in COUNTED_BY_MELDS):
-        raise HandError("melds_or_parts", side=side + 1)
-    on_table = [_cards(cards, side, index) for index, cards in enumerate(given)]
-    in_hand = _cards(raw.get("in_hand") or [], side)
+    judged, in_hand = melds.laid_out(
+        raw, side, partial(verify_meld, semipulito=options.semipulito,
+                           variant=options.variant), COUNTED_BY_MELDS)
     counts = dict.fromkeys(BurracoKind, 0)
-    table_points = 0
-    for index, cards in enumerate(on_table):
-        try:
-            meld = verify_meld(cards, options.semipulito, options.variant)
-        except (MeldError, CardError) as error:
-            raise HandError("side_meld_illegal", side=side + 1, meld=index + 1,
-                            reason=error) from None
-        table_points += meld.points
+    for _cards, meld in judged:
         if meld.burraco:
             counts[meld.burraco] += 1
-    # Each meld is right on its own; together with the hand they hold no card too often.
-    try:
-        verify_in_deck([card for cards in on_table for card in cards] + in_hand)
-    except CardError as error:
-        raise HandError("side_hand_cards", side=side + 1, reason=error) from None
-    return {"table_points": table_points,
+    return {"table_points": sum(meld.points for _cards, meld in judged),
             "hand_points": sum(card_value(card, options.variant) for card in in_hand),
             **{COUNT_FIELDS[kind]: count for kind, count in counts.items()},
-            "melds": tuple(tuple(card.code for card in cards) for cards in on_table),
-            "in_hand": tuple(card.code for card in in_hand)}
+            **melds.as_entered(judged, in_hand)}
 
 
-def counted_parts(raw: Mapping, side: int, options: "Options") -> dict:
-    """A side entered by meld as the parts its melds and hand count to."""
-    return replace(verify_side(raw, side, options), melds=None, in_hand=()).as_dict()
+# The burracos a side lays most often, each as the cheapest cards of its kind (the seed's
+# clean run 3♥–9♥ among them), so one tap lays a whole burraco; dearer cards are corrected.
+_READY = {
+    "clean_run": "3H 4H 5H 6H 7H 8H 9H",
+    "dirty_run": "3H 4H 5H 6H 7H 8H 2C",
+    "clean_set": "3S 3S 3H 3H 3D 3D 3C",
+    "dirty_set": "3S 3S 3H 3H 3D 3D 2C",
+    "semiclean_run": "3H 4H 5H 6H 7H 8H 9H 2C",
+    "nobile": "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
+    "reale": "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+}
+
+
+def ready_burracos(options: "Options") -> dict[str, list[Card]]:
+    """The ready burracos the table's game knows: runs and sets, the semi-clean run where
+    it counts (B4); in Burraco Reale runs only, with nobile and reale (B7)."""
+    if options.variant is Variant.REALE:
+        names = ["clean_run", "dirty_run", "nobile", "reale"]
+    else:
+        names = ["clean_run", "dirty_run", "clean_set", "dirty_set"]
+        if options.semipulito:
+            names.append("semiclean_run")
+    return {name: parse_cards(_READY[name]) for name in names}
 
 
 def verify_side(raw: Mapping, side: int, options: "Options") -> SideHand:

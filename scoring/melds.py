@@ -2,12 +2,12 @@
 C3): which cards are wild, what two packs hold, and how cards lie as a set or a sequence,
 whatever each game pays for them."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import NATURAL_RANKS, Card, Rank, Suit
-from .errors import CardError, MeldError
+from .cards import NATURAL_RANKS, Card, Rank, Suit, parse_card, parse_cards
+from .errors import CardError, HandError, MeldError
 
 
 class MeldKind(StrEnum):
@@ -56,6 +56,15 @@ class Meld:
     bonus = property(lambda self: self.readings[0].bonus)
 
 
+def split_melds(text: str) -> list[str]:
+    """Melds typed on one line, a slash between two, each left as one line of cards.
+
+    >>> split_melds("7H 8H 9H / QS QH QD /"), split_melds(" / ")
+    (['7H 8H 9H', 'QS QH QD'], [])
+    """
+    return [meld.strip() for meld in text.split("/") if meld.strip()]
+
+
 def is_wild(card: Card) -> bool:
     """Jokers and 2s can stand in for a missing card (seed: "Platzhalter")."""
     return card.rank in (Rank.JOKER, Rank.TWO)
@@ -72,6 +81,17 @@ def verify_in_deck(cards: Sequence[Card]) -> None:
 def cards_by_suit() -> list[tuple[Suit, list[Card]]]:
     """The card picker's rows: every suit from ace to king (the joker comes on its own)."""
     return [(suit, [Card(rank, suit) for rank in NATURAL_RANKS]) for suit in Suit]
+
+
+def naturals_of(rank: Rank) -> list[Card]:
+    """The natural cards of a rank two packs hold, suit by suit, so a set laid from its
+    start has as many suits as it can."""
+    return [Card(rank, suit) for _pack in range(2) for suit in Suit]
+
+
+def set_ranks(can_meld: Callable[[Sequence[Card]], bool]) -> tuple[Rank, ...]:
+    """The ranks a game lays as a set, as its own checker judges three of them."""
+    return tuple(rank for rank in NATURAL_RANKS if can_meld(naturals_of(rank)[:MIN_MELD]))
 
 
 def of_one_rank(naturals: Sequence[Card]) -> bool:
@@ -230,3 +250,57 @@ def verify_added(judge: Callable[[list[Card]], Meld], table: Sequence[Card],
     if not added:
         raise MeldError("nothing_to_add")
     return judge([*table, *added])
+
+
+# --- A side's hand entered by meld (Burraco, Buraco) ----------------------------------------
+
+MAX_MELDS = 40  # more than two packs can lay out in melds of three
+
+
+def _entered_cards(value, side: int, meld: int | None = None) -> list[Card]:
+    """Cards given as codes or typed as one string; a card that cannot be read is refused
+    with the meld (or the hand) it was in."""
+    try:
+        if isinstance(value, str):
+            return parse_cards(value)
+        if isinstance(value, Sequence) and all(isinstance(code, str) for code in value):
+            return [parse_card(code) for code in value]
+        raise CardError("cards_unreadable")
+    except CardError as error:
+        if meld is None:
+            raise HandError("side_hand_cards", side=side + 1, reason=error) from None
+        raise HandError("side_meld_illegal", side=side + 1, meld=meld + 1, reason=error) \
+            from None
+
+
+def laid_out(raw: Mapping, side: int, judge: Callable[[list[Card]], Meld],
+             counted: Sequence[str]) -> tuple[list[tuple[list[Card], Meld]], list[Card]]:
+    """A side's ``melds`` and ``in_hand`` as entered: each meld with its cards, judged as
+    the game's meld checker judges it (``judge``), and the cards left in hand; together
+    they hold no card more often than two packs do. The parts the melds count (``counted``)
+    may not be given beside them."""
+    given = raw["melds"]
+    if isinstance(given, str) or not isinstance(given, Sequence) or len(given) > MAX_MELDS:
+        raise HandError("melds_unreadable", side=side + 1)
+    if any(raw.get(field) not in (None, "") for field in counted):
+        raise HandError("melds_or_parts", side=side + 1)
+    on_table = [_entered_cards(cards, side, index) for index, cards in enumerate(given)]
+    in_hand = _entered_cards(raw.get("in_hand") or [], side)
+    judged = []
+    for index, cards in enumerate(on_table):
+        try:
+            judged.append((cards, judge(cards)))
+        except (MeldError, CardError) as error:
+            raise HandError("side_meld_illegal", side=side + 1, meld=index + 1,
+                            reason=error) from None
+    try:
+        verify_in_deck([card for cards in on_table for card in cards] + in_hand)
+    except CardError as error:
+        raise HandError("side_hand_cards", side=side + 1, reason=error) from None
+    return judged, in_hand
+
+
+def as_entered(judged: Sequence[tuple[list[Card], Meld]], in_hand: Sequence[Card]) -> dict:
+    """The melds and the cards in hand as a side keeps them: codes, in the order entered."""
+    return {"melds": tuple(tuple(card.code for card in cards) for cards, _meld in judged),
+            "in_hand": tuple(card.code for card in in_hand)}

@@ -73,6 +73,12 @@ MESSAGES = {
                                      "so these melds need at least %(low)s points on the "
                                      "table."),
     "side_needs_entry": _l("%(side)s: the entry is missing."),
+    # A side entered by meld (Burraco, Buraco): the meld checker's reason, with its place.
+    "side_meld_illegal": _l("%(side)s, meld %(meld)s: %(reason)s"),
+    "side_hand_cards": _l("%(side)s, the cards: %(reason)s"),
+    "melds_unreadable": _l("%(side)s: give the melds as a list, each a list of cards."),
+    "melds_or_parts": _l("%(side)s: give the melds and the cards in hand, or the side's "
+                         "points, not both."),
     "total_missing": _l("%(side)s: type the side's total, or switch back to counting the "
                         "parts."),
     "hand_needs_two_sides": _l("A hand has an entry for each of the two sides."),

@@ -9,8 +9,13 @@
 //   data-set="NAME" data-value="V"                  set an input (e.g. a side's mode)
 //   data-clear="NAME"                               empty a pile: its typed points and taps
 //   data-append="NAME" data-value="A♠" [data-once]  add a card to a typed list of cards
-//                                                   (once: greyed out while in the list)
+//                                                   (once: greyed out while in the list);
+//                                                   a "/" in a list of melds starts a meld
 //   data-pop="NAME"                                 take the last card off that list
+//   data-lay="NAME" data-cards="K♠ K♥ …"            lay a set of three as a new meld; right
+//                                                   after it, its next card instead
+//   data-into="CHOICE"                              with data-append, -pop or -clear: the
+//                                                   list is the one CHOICE names instead
 //   data-check                                      ask for the preview (Enter in a field)
 //   data-complement="NAME" data-total="120"         fill the other side in: 120 − this
 //   data-when="A=1&B=2|C=3" / data-unless="…"       shown (and enabled) only while one of the
@@ -63,8 +68,26 @@ export function setValue(form, name, value) {
 
 // --- What a button does -------------------------------------------------------------
 
+// Melds as a picker leaves them (tidy_melds in views/games/counted.py): one slash between
+// two, none in front; a slash at the end starts the next meld.
+const tidy = (text) => text.replace(/(\s*\/)+/g, " /").replace(/^\s*\/\s*/, "").trim();
+
+// Melds after a set's tap (laid_set in views/games/counted.py): three of its cards as a new
+// meld, or, when the meld just laid is that set, its next card.
+function laid(text, cards) {
+  const melds = tidy(text).split("/").map((meld) => meld.trim().split(/\s+/).filter(Boolean));
+  // A slash at the end: the last meld is finished, and it may be this set.
+  const last = melds.length > 1 && !melds.at(-1).length ? melds.at(-2) : [];
+  const grows = last.length >= 3 && last.length < cards.length
+    && last.every((card, place) => card === cards[place]);
+  if (grows) melds.splice(-2, 2, cards.slice(0, last.length + 1));
+  else melds.push(cards.slice(0, 3));
+  return tidy(`${melds.map((meld) => meld.join(" ")).join(" / ")} /`);
+}
+
 function press(form, button) {
   const data = button.dataset;
+  const list = (name) => (data.into && valueOf(form, data.into)) || name;
   if (data.add) {
     const max = data.max ? whole(data.max) : Infinity;
     const before = whole(valueOf(form, data.add));
@@ -83,12 +106,16 @@ function press(form, button) {
   } else if (data.set) {
     setValue(form, data.set, data.value);
   } else if (data.clear) {
-    setValue(form, data.clear, "");
+    setValue(form, list(data.clear), "");
     for (const input of form.querySelectorAll(`[data-pile="${data.clear}"]`)) input.value = "0";
   } else if (data.append) {
-    setValue(form, data.append, [valueOf(form, data.append).trim(), data.value].join(" ").trim());
+    const name = list(data.append);
+    setValue(form, name, tidy([valueOf(form, name), data.value].join(" ")));
+  } else if (data.lay) {
+    setValue(form, data.lay, laid(valueOf(form, data.lay), data.cards.split(" ")));
   } else if (data.pop) {
-    setValue(form, data.pop, valueOf(form, data.pop).trim().split(/[\s,]+/).slice(0, -1).join(" "));
+    const name = list(data.pop);
+    setValue(form, name, valueOf(form, name).trim().split(/[\s,]+/).slice(0, -1).join(" "));
   } else if (!button.matches("[data-check]")) {
     return false;
   }
@@ -210,9 +237,9 @@ export function render(form) {
 
 export const wordsOf = (element) => (element.innerText || element.textContent).replace(/\s+/g, " ").trim();
 
-// One part: a button that sent the hand or is pressed, a chosen choice's label, or a count
-// with its label ("Cards on the table 50"). A part in a disabled or hidden alternative does
-// not count; a side folded up does.
+// One part: a button that sent the hand or is pressed, a chosen choice's label, a count
+// with its label ("Cards on the table 50"), or typed cards ("Melds 7♥ 8♥ 9♥"). A part in
+// a disabled or hidden alternative does not count; a side folded up does.
 function partOf(form, element, fields) {
   if (element.closest("fieldset:disabled, [hidden]:not(.side-body)")) return "";
   if (element instanceof HTMLButtonElement) {
@@ -224,6 +251,10 @@ function partOf(form, element, fields) {
     return choice && choice.checked ? wordsOf(element) : "";
   }
   const input = element.matches("input") ? element : element.querySelector("input:not([data-pile])");
+  // Typed cards (a side by meld) read as typed; a number reads as its pile's points.
+  if (input && input.type === "text" && input.inputMode !== "numeric") {
+    return input.value.trim() ? `${element.dataset.describe} ${input.value.trim()}` : "";
+  }
   const count = input ? pileTotal(form, input.name) : 0;
   return count ? `${element.dataset.describe} ${count}` : "";
 }

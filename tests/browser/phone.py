@@ -101,6 +101,42 @@ def save_button(page: Page) -> Locator:
     return page.locator("#panel button.primary")
 
 
+class Thumb:
+    """Taps on a Burraco or Buraco side by meld, counted: issue 39's measure of a hand's
+    entry. The controls are found by what they send, so one flow serves both languages."""
+
+    def __init__(self, page: Page):
+        self.page, self.taps = page, 0
+
+    def tap(self, target: Locator) -> None:
+        target.tap()
+        self.taps += 1
+
+    def side(self, index: int) -> Locator:
+        return self.page.locator("fieldset.side").nth(index)
+
+    def by_meld(self, index: int) -> None:
+        self.tap(self.side(index).locator(f'button[value="mode:{index}:melds"]'))
+
+    def ready(self, index: int, name: str) -> None:
+        self.tap(self.side(index).locator(f'button[value="meld:{index}:{name}"]'))
+
+    def set_of(self, index: int, rank: str) -> None:
+        self.tap(self.side(index).locator(f'button[value="set:{index}:{rank}"]'))
+
+    def closed(self, index: int) -> None:
+        self.tap(self.page.locator("fieldset.closer label.chip").filter(
+            has=self.page.locator(f'input[value="{index}"]')))
+
+    def cards(self, index: int, *codes: str) -> None:
+        for code in codes:
+            self.tap(self.side(index).locator(f'.by-meld button.pick[value="{code}"]'))
+
+    def into_hand(self, index: int) -> None:
+        self.tap(self.side(index).locator("label.chip").filter(
+            has=self.page.locator(f'input[value="s{index}_in_hand"]')))
+
+
 def player_button(page: Page, name: str):
     return page.locator(".player-buttons button", has=page.locator(".name", has_text=name))
 

@@ -156,6 +156,11 @@ def api_docs(page: Page, client) -> None:
     page.get_by_role("button", name="Try it out").wait_for()
 
 
+# The seed's Burraco hand as each side's melds and cards in hand (seed 002, "Abrechnung").
+BY_MELD = {"sides": [
+    {"melds": [["3H", "4H", "5H", "6H", "7H", "8H", "9H"], "AS AH AD JK"],
+     "in_hand": ["7C", "3S"], "pozzetto": "taken", "closed": True},
+    {"melds": ["QS QH QD QC QS QH 2D", "4C 5C 6C"], "in_hand": "KS JK", "pozzetto": "taken"}]}
 # Each game's sheet, with hands enough to draw its chart.
 SHEETS = {
     "burro": burro_just_saved,
@@ -184,6 +189,8 @@ PAGE_TYPES = {
     **{f"{game} sheet": arrange for game, arrange in SHEETS.items()},
     "finished sheet": at_sheet("burro", FOUR, [HANDS["burro"]], {"limit": 1}),
     "hand being corrected": at_sheet("burro", FOUR, [HANDS["burro"]], then="/hands/1"),
+    # Its sides entered by meld: the ready burracos, the melds' fields and the card picker.
+    "hand by meld being corrected": at_sheet("burraco", FOUR, [BY_MELD], then="/hands/1"),
     "watch-only sheet": watched,
     "sheet offline with a game waiting": offline_with_a_game_waiting,
     "checkers": at("/check"),

@@ -2,11 +2,14 @@
 it, its cards counted and its burraco found, the cards left in hand counted against the side
 (seed 002, "Abrechnung"), and what was entered kept as it was entered."""
 
+from functools import partial
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import burraco
+from scoring import burraco, melds
+from scoring.cards import Rank
 from scoring.errors import HandError, ScoringError
 
 OPTIONS = burraco.verify_options({}, 4)
@@ -85,3 +88,52 @@ def test_any_melds_are_scored_or_refused_by_a_rule(melds, in_hand):
         return
     assert side.table_points >= 0 and side.hand_points >= 0
     assert burraco.verify_side(side.as_dict(), 0, OPTIONS) == side
+
+
+# Seed 002, "Burraco: eine Kombination aus sieben oder mehr Karten. Rein (pulito): ohne
+# Platzhalter – Prämie 200. Unrein (sporco): mit Platzhalter – Prämie 100"; RULES-NOTES B4
+# (semi-clean, 150) and B7 (Burraco Reale: nobile 500, reale 1000).
+READY_KINDS = {
+    "clean_run": ("sequence", "pulito"), "dirty_run": ("sequence", "sporco"),
+    "clean_set": ("set", "pulito"), "dirty_set": ("set", "sporco"),
+    "semiclean_run": ("sequence", "semipulito"), "nobile": ("sequence", "nobile"),
+    "reale": ("sequence", "reale"),
+}
+
+
+@pytest.mark.parametrize("options", [
+    burraco.verify_options({}, 4), burraco.verify_options({"semipulito": True}, 4),
+    burraco.verify_options({"variant": "reale"}, 4)], ids=["classic", "semipulito", "reale"])
+def test_every_ready_burraco_is_the_burraco_its_name_says(options):
+    for name, cards in burraco.ready_burracos(options).items():
+        meld = burraco.verify_meld(cards, options.semipulito, options.variant)
+        assert (meld.kind, meld.burraco) == READY_KINDS[name], name
+
+
+def test_the_ready_clean_run_is_the_seeds_own():
+    """Seed 002, "Abrechnung": "eine reine Folge 3♥ bis 9♥ (5 × 5 + 10 + 10 = 45)"."""
+    cards = burraco.ready_burracos(OPTIONS)["clean_run"]
+    assert burraco.verify_meld(cards).points == 45
+
+
+@pytest.mark.parametrize(("options", "names"), [
+    ({}, ["clean_run", "dirty_run", "clean_set", "dirty_set"]),
+    ({"semipulito": True}, ["clean_run", "dirty_run", "clean_set", "dirty_set",
+                            "semiclean_run"]),
+    # B7: "sequences only, no sets"; "nobile (a clean run A–K) 500, reale … 1,000".
+    ({"variant": "reale"}, ["clean_run", "dirty_run", "nobile", "reale"]),
+])
+def test_the_ready_burracos_are_those_the_tables_game_counts(options, names):
+    assert list(burraco.ready_burracos(burraco.verify_options(options, 4))) == names
+
+
+@pytest.mark.parametrize(("variant", "ranks"), [
+    ("classic", "A 3 4 5 6 7 8 9 10 J Q K"),
+    # B7: "sequences only, no sets".
+    ("reale", ""),
+])
+def test_a_set_is_laid_of_any_rank_the_checker_takes_as_a_set(variant, ranks):
+    """B5: "No set of 2s or jokers"; three kings are laid as K♠ K♥ K♦, then K♣."""
+    rules = partial(burraco.can_meld, variant=variant)
+    assert " ".join(melds.set_ranks(rules)) == ranks
+    assert " ".join(card.code for card in melds.naturals_of(Rank.KING)[:4]) == "KS KH KD KC"

@@ -1,6 +1,7 @@
 """The Buraco sheet: the counted panel (views/sheets/counted.py) with this game's card values,
 red threes, the dead pile and who went out; teams of two, or two or three players alone."""
 
+from functools import partial
 from typing import Annotated, Literal
 
 from flask import Blueprint, jsonify, request
@@ -14,12 +15,13 @@ from scoring.errors import MeldError, ScoringError
 from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
-from ..api.models import Answer, Body, Cards, Flag, MeldRefused, Whole, examples
+from ..api.models import Answer, Body, CardCode, Cards, Flag, MeldRefused, Whole, examples
 from ..checkers import MELD_MODES, checker_page, meld_cards, meld_request, ticked
 from ..presets import Preset
 from ..refusals import describe, refusal
 from ..rule_search import why_url
 from ..template_helpers import unit_labels
+from . import counted
 from .counted import (
     MAX_TAPS,
     SIDES_FIELD,
@@ -27,6 +29,7 @@ from .counted import (
     Draft,
     draft_of_hand,
     read_draft,
+    sets_by_rank,
     sides_of_draft,
 )
 from .game import Game, why_sections
@@ -59,7 +62,11 @@ def panel_for(options: buraco.Options) -> CountedPanel:
         counts=counts,
         choice="dead_pile", choice_default=buraco.DeadPile.TAKEN.value,
         closer_field="went_out", max_count=buraco.MAX_BURACOS,
-        tap_classes=tap_classes(options.variant))
+        tap_classes=tap_classes(options.variant),
+        # Red threes are no meld: a side by meld still counts them on their stepper.
+        by_meld=frozenset({"table", "hand", *counts} - {"red"}),
+        ready_melds=buraco.ready_buracos(options),
+        sets=sets_by_rank(partial(buraco.can_meld, variant=options.variant)))
 
 
 def _match_rules(match) -> tuple[buraco.Options, CountedPanel, int]:
@@ -113,7 +120,15 @@ def context(match, options, standings, number, draft) -> dict:
         "max_count": buraco.MAX_BURACOS, "red_threes_max": buraco.RED_THREES,
         "preview": preview(match, options, panel, draft),
         "scores_of": lambda hand: buraco.hand_scores(hand, options),
+        "ready_melds": [(name, cards, READY_LABELS[name])
+                        for name, cards in panel.ready_melds.items()],
+        "meld_sets": panel.sets, "picker": buraco.cards_by_suit(), "joker": JOKER,
     }
+
+
+# The ready buracos as the panel's chips name them.
+READY_LABELS = {**counted.READY_LABELS, "real": _l("Canastra real, A–K"),
+                "ace_to_ace": _l("Canastra, A–A")}
 
 
 # --- The meld checker ---------------------------------------------------------------------
@@ -213,6 +228,12 @@ class BuracoSide(Body):
                                                          "from ace to king (+500).")
     ace_to_ace_buracos: Whole | None = Field(None, description="With `canastras_reais`: clean "
                                                                "runs from ace to ace (+1000).")
+    melds: list[list[CardCode] | str] | None = Field(
+        None, max_length=40, description="In place of the points and buracos: the side's "
+        "melds on the table, each a list of cards (or one line of text), checked as the meld "
+        "checker checks them; their cards count and their buracos are found.")
+    in_hand: list[CardCode] | str | None = Field(
+        None, max_length=120, description="With `melds`: the cards left in the side's hands.")
 
 
 class BuracoOptions(Body):
@@ -232,7 +253,11 @@ class BuracoHandCheck(Body):
         {"table_points": 150, "clean_buracos": 1, "dirty_buracos": 0, "red_threes": 1,
          "hand_points": 0, "dead_pile": "taken", "went_out": True},
         {"table_points": 95, "clean_buracos": 0, "dirty_buracos": 1, "red_threes": 0,
-         "hand_points": 25, "dead_pile": "taken", "went_out": False}]})
+         "hand_points": 25, "dead_pile": "taken", "went_out": False}]}, {"sides": [
+        {"melds": [["KS", "KS", "KH", "KH", "KD", "KD", "KC"], "QS QH JK"], "in_hand": [],
+         "red_threes": 1, "dead_pile": "taken", "went_out": True},
+        {"melds": [["5S", "5H", "5D", "5C", "5S", "2D", "JK"], ["AS", "AH", "AD"]],
+         "in_hand": "KC 9S 3C", "dead_pile": "taken"}]})
     sides: list[BuracoSide] = Field(max_length=3)
     options: BuracoOptions = BuracoOptions()
 
@@ -305,7 +330,8 @@ WHY = why_sections({
         "going_out_needs_buraco", "two_went_out", "hand_points_range", "buracos_range",
         "total_range", "points_multiple_of_five", "side_needs_entry", "hand_needs_two_sides",
         "hand_points_together", "side_points_exceed_cards", "total_missing", "hand_after_end",
-        "match_finished", "end"
+        "match_finished", "side_meld_illegal", "side_hand_cards", "melds_unreadable",
+        "melds_or_parts", "end"
     ),
     "scoring-notes": (
         "going_out_needs_clean_buraco", "red_threes_off", "dead_pile_missing",

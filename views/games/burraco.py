@@ -1,6 +1,7 @@
 """The Burraco sheet: its counted panel (views/sheets/counted.py) with the pozzetto, and with
 three players who played alone; the side names and the live preview."""
 
+from functools import partial
 from typing import Literal
 
 from flask import Blueprint, jsonify, request
@@ -22,6 +23,7 @@ from ..presets import Preset
 from ..refusals import describe, refusal
 from ..rule_search import why_url
 from ..template_helpers import unit_labels
+from . import counted
 from .counted import (
     MAX_TAPS,
     SIDES_FIELD,
@@ -29,6 +31,7 @@ from .counted import (
     Draft,
     draft_of_hand,
     read_draft,
+    sets_by_rank,
     sides_of_draft,
 )
 from .game import Game, why_sections
@@ -57,7 +60,10 @@ def panel_for(options: burraco.Options) -> CountedPanel:
                "unseen": "unseen_pozzetto_points"},
         counts=counts, choice="pozzetto", choice_default=burraco.Pozzetto.TAKEN.value,
         closer_field="closed", max_count=burraco.MAX_BURRACOS,
-        tap_classes=tap_classes(options.variant))
+        tap_classes=tap_classes(options.variant),
+        by_meld=frozenset({"table", "hand", *counts}),
+        ready_melds=burraco.ready_burracos(options),
+        sets=sets_by_rank(partial(burraco.can_meld, variant=options.variant)))
 
 
 def _panel(match) -> CountedPanel:
@@ -92,13 +98,11 @@ def draft_from_form(form, panel: CountedPanel) -> Draft:
     return read_draft(form, panel, _side_count(alone), alone)
 
 
-def draft_from_hand(hand: dict, panel: CountedPanel, options) -> Draft:
-    """A stored hand back in the panel, for its correction; a side entered by meld as the
-    parts its melds count to."""
+def draft_from_hand(hand: dict, panel: CountedPanel) -> Draft:
+    """A stored hand back in the panel, for its correction; a side entered by meld shows
+    its melds again."""
     alone = NOBODY if "alone" in hand and hand["alone"] is None else str(hand.get("alone", ""))
-    sides = [burraco.counted_parts(side, index, options) if "melds" in side else side
-             for index, side in enumerate(hand["sides"])]
-    return draft_of_hand({**hand, "sides": sides}, panel, alone)
+    return draft_of_hand(hand, panel, alone)
 
 
 def hand_from_draft(draft: Draft, players: int, panel: CountedPanel) -> dict:
@@ -141,6 +145,11 @@ def alone_labels(match) -> list[dict] | None:
     return labels
 
 
+# The ready burracos as the panel's chips name them.
+READY_LABELS = {**counted.READY_LABELS, "semiclean_run": _l("Semi-clean run (8)"),
+                "nobile": _l("Nobile, A–K"), "reale": _l("Reale, A–A")}
+
+
 def preview(match, options, draft) -> dict:
     """The hand's scores per side as the panel stands ("N/S +410 · E/W +155"), or why the
     entry cannot be saved yet."""
@@ -158,7 +167,7 @@ def context(match, options, standings, number, draft) -> dict:
     fresh = draft is None
     panel = panel_for(options)
     if fresh:
-        draft = (draft_from_hand(match.hands[number - 1], panel, options)
+        draft = (draft_from_hand(match.hands[number - 1], panel)
                  if number and 1 <= number <= len(match.hands) else blank_draft(panel))
     return {
         "draft": draft,
@@ -174,6 +183,11 @@ def context(match, options, standings, number, draft) -> dict:
         "max_taps": MAX_TAPS,
         "max_count": burraco.MAX_BURRACOS,
         "alone_labels": alone_labels(match),
+        "ready_melds": [(name, cards, READY_LABELS[name])
+                        for name, cards in panel.ready_melds.items()],
+        "meld_sets": panel.sets,
+        "picker": burraco.cards_by_suit(),
+        "joker": JOKER if options.variant is burraco.Variant.CLASSIC else None,
     }
 
 
@@ -413,11 +427,6 @@ WHY = why_sections({
 })
 
 MESSAGES = {
-    "side_meld_illegal": _l("%(side)s, meld %(meld)s: %(reason)s"),
-    "side_hand_cards": _l("%(side)s, the cards: %(reason)s"),
-    "melds_unreadable": _l("%(side)s: give the melds as a list, each a list of cards."),
-    "melds_or_parts": _l("%(side)s: give the melds and the cards in hand, or the points "
-                         "and burracos, not both."),
     "swap_no_wildcard": _l("This meld has no wildcard to swap."),
     "swap_one_card": _l("Swap one card at a time for the wildcard."),
     "swap_wrong_card": _l("The wildcard stands for %(wanted)s: only that card can take its "
