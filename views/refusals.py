@@ -84,6 +84,53 @@ MESSAGES = {
     "hand_needs_two_sides": _l("A hand has an entry for each of the two sides."),
     "target_range": _l("The target must be a whole number from %(low)s to %(high)s."),
     "unknown_suit": _l("“%(token)s” is not a suit. Write ♠ ♥ ♦ ♣ or S H D C."),
+    # A club night: the organiser's setup and a club's own Victory Points table.
+    "event_pairs_unreadable": _l("Give the pairs as a list of names."),
+    "event_pairs": _l("A club night needs %(least)s to %(most)s pairs."),
+    "event_pair_name": _l("Pair %(pair)s needs a name of at most %(most)s characters."),
+    "event_pair_twice": _l("Two pairs have the same name: give every pair its own."),
+    "event_movement": _l("Choose a movement: %(known)s."),
+    "event_hands": _l("A turn is %(low)s to %(high)s hands."),
+    "event_turns_unreadable": _l("The number of turns must be a whole number from %(low)s to "
+                                 "%(high)s."),
+    "event_turns": _l("This movement seats at most %(most)s turns without a pair meeting "
+                      "another twice."),
+    "event_bye_vp": _l("A bye scores a whole number of Victory Points from %(low)s to "
+                       "%(high)s."),
+    "mitchell_even_tables": _l("A Mitchell movement needs an even number of tables, not "
+                               "%(tables)s: add or remove a pair, or choose another movement."),
+    "mitchell_step": _l("East–West pairs move up 1 to %(most)s tables a turn."),
+    "mitchell_step_unreadable": _l("East–West pairs move up a whole number of tables, from "
+                                   "%(low)s to %(high)s."),
+    "step_mitchell_only": _l("Only a Mitchell movement moves pairs by more than one table."),
+    "vp_table_unreadable": _l("Give the table as a name and its bands."),
+    "vp_table_name": _l("The table needs a name of at most %(most)s characters."),
+    "vp_table_hands": _l("A table is for 2, 3 or 4 hands a turn."),
+    "vp_table_total": _l("The Victory Points of a band add up to a whole number."),
+    "vp_table_no_bands": _l("The table has no bands."),
+    "vp_table_too_many_bands": _l("A table has at most %(most)s bands."),
+    "vp_band_unreadable": _l("Band %(band)s needs a difference from, a difference to (empty "
+                             "for the last) and two Victory Points."),
+    "vp_band_points": _l("Band %(band)s: Victory Points are whole numbers."),
+    "vp_band_line": _l("Line %(band)s, “%(line)s”, is not a band: write it like “55–150 "
+                       "11–9”, the last one like “1505+ 20–0”."),
+    "vp_band_starts_at_zero": _l("The first band starts at a difference of 0, not %(low)s."),
+    "vp_band_draw_uneven": _l("The first band holds a draw, so both pairs get the same "
+                              "Victory Points, not %(winner)s and %(loser)s."),
+    "vp_band_reversed": _l("Band %(band)s ends (%(high)s) before it starts (%(low)s)."),
+    "vp_band_overlap": _l("Band %(band)s starts at %(low)s, inside the band before it, "
+                          "which ends at %(high)s."),
+    "vp_band_gap": _l("Band %(band)s starts at %(low)s, but the band before it ends at "
+                      "%(high)s: the differences between them would score nothing."),
+    "vp_band_after_open": _l("Band %(band)s comes after the open last band."),
+    "vp_band_loser_ahead": _l("Band %(band)s gives the pair behind more Victory Points than "
+                              "the pair ahead."),
+    "vp_band_total": _l("Band %(band)s gives %(winner)s and %(loser)s Victory Points; "
+                        "together they must make %(total)s."),
+    "vp_band_falls": _l("Band %(band)s gives the pair ahead fewer Victory Points than the "
+                        "band before it."),
+    "vp_table_not_open": _l("The last band ends at %(high)s: leave its end empty, so every "
+                            "larger difference scores too."),
 }
 
 SUIT_NAMES = {

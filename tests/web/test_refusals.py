@@ -12,7 +12,8 @@ SCORING = ROOT / "scoring"
 # helper, or chosen by a condition.
 BUILT_CODES = {"hand_needs_burro", "hand_needs_winner", "table_points_range",
                "hand_points_range", "unseen_pozzetto_points_range", "red_threes_range",
-               "hand_needs_three_players", "dead_pile_without_meld", "flag_type"}
+               "hand_needs_three_players", "dead_pile_without_meld", "flag_type",
+               "vp_table_total", "vp_band_points"}
 
 
 def raised_codes() -> set[str]:
