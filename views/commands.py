@@ -16,8 +16,9 @@ COMMANDS = AppGroup("tablemate")
 @COMMANDS.command("init-db")
 def init_db():
     """Create the database or bring its schema up to date."""
-    store.connect(current_app.config["DATABASE"]).close()
-    click.echo(f"Schema version {len(store.STEPS)} ready.")
+    database = current_app.config["DATABASE"]
+    store.connect(database).close()
+    click.echo(f"Schema version {store.schema_steps(database)} ready.")
 
 
 @COMMANDS.command("index-rules")
