@@ -49,6 +49,7 @@ from .matches import (
     shown_version,
     verify_unknown,
 )
+from .moving import copy_matches
 from .schema import (
     ACTIVE,
     MIGRATIONS,
@@ -64,7 +65,8 @@ __all__ = [
     "ACTIVE", "MAX_ENTRIES", "MIGRATIONS", "REPLACED", "STEPS", "UNDONE",
     "BadBackup", "Change", "Damaged", "ListedMatch", "Match", "MatchDeleted", "MatchFull", "PastEntry",
     "StaleEntry", "Unavailable", "add_hand", "archive_match", "backup", "change_made_with",
-    "changes_since", "close_db", "connect", "create_match", "delete_match", "device_matches",
+    "changes_since", "close_db", "connect", "copy_matches", "create_match", "delete_match",
+    "device_matches",
     "get_db", "get_match", "get_watched_match", "import_match", "match_created_with",
     "match_entries", "match_state", "migrate", "new_token", "news",
     "past_entries", "prepare", "purge_deleted", "release_db", "remember_match",
