@@ -4,8 +4,10 @@ SQLite and on PostgreSQL."""
 import shutil
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
+import postgres_cluster
 import pytest
 from helpers import MATCHES, parsed, start
 
@@ -354,3 +356,25 @@ def test_a_postgresql_server_out_of_reach_answers_503_and_the_app_goes_on(served
     assert saved.headers["Retry-After"]
     assert client.get("/m/some-match-link").status_code == 503
     assert client.get("/rules/burro").status_code == 200
+
+
+def test_the_news_of_postgresql_is_heard_again_after_its_connection_was_dropped(postgres_made):
+    """The server drops the process's listening connection (a restart, a proxy's timeout):
+    the waiting sheets are told to look again, and it listens again by itself."""
+    postgres_cluster.emptied(postgres_made)
+    db = store.connect(postgres_made)
+    listening = ("SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN "
+                 f"{store.postgres_news.CHANNEL}'")
+    try:
+        match = store.create_match(db, "burro", ["A", "B"], {})
+        with store.news.subscribe(postgres_made, match.id) as subscription:
+            db.execute(f"SELECT pg_terminate_backend(pid) FROM ({listening}) AS listener")
+            assert subscription.wait(10), "the waiting sheet was not told to look again"
+            deadline = time.monotonic() + 10
+            while db.execute(listening).fetchone() is None:
+                assert time.monotonic() < deadline, "nobody listens again"
+            subscription.wait(0)
+            store.add_hand(db, match, {"burro": 0}, match.version)
+            assert subscription.wait(10), "the hand saved after the drop was not heard"
+    finally:
+        db.close()
