@@ -20,7 +20,14 @@ def connect(database: str, create: bool = True):
     """A handle of its own on ``database`` (a path or a URL), its schema up to date: close it
     when done."""
     if postgres.is_url(database):
-        return postgres.connect(database)
+        db = postgres.connect(database)
+        try:
+            with postgres.faults():
+                postgres_schema.migrate(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
     return connection.connect(database, create)
 
 
@@ -28,7 +35,7 @@ def prepare(database: str) -> bool:
     """At start: make the database ready (see ``connection.prepare``); whether a new, empty
     one was made where one had been, which only a file can tell."""
     if postgres.is_url(database):
-        postgres.connect(database).close()
+        connect(database).close()
         return False
     return connection.prepare(database)
 

@@ -1,6 +1,6 @@
 """Connections to PostgreSQL (a ``postgresql://`` URL as ``DATABASE``): one pool of them per
-server process, each in autocommit, written through one transaction at a time, and the few
-places where its dialect differs from SQLite's. Its faults become ``Unavailable``.
+server process, each in autocommit outside its write transactions, and the few places where
+its dialect differs from SQLite's. Its faults become ``Unavailable``.
 
 The store writes its SQL once, with SQLite's placeholders (``?`` and ``:name``); a handle
 here turns them into psycopg's before a statement goes out."""
@@ -100,17 +100,9 @@ class Database:
 
 
 def connect(url: str) -> Database:
-    """A connection of its own (at start, in a command), outside any pool, to a database
-    whose schema is brought up to date."""
-    from .postgres_schema import migrate
+    """A connection of its own (at start, in a command), outside any pool."""
     with faults():
-        db = Database(url, psycopg.connect(url, **CONNECTION))
-        try:
-            migrate(db)
-        except BaseException:
-            db.close()
-            raise
-    return db
+        return Database(url, psycopg.connect(url, **CONNECTION))
 
 
 _pools: dict[str, ConnectionPool] = {}
@@ -169,8 +161,9 @@ def faults():
 @contextmanager
 def writing(db: Database):
     """A write transaction: committed whole at its end, rolled back by an error. Writes to
-    one match take turns through the row lock the first change of its row takes (a version
-    claimed); it holds off a write that holds off all others."""
+    one match take turns on its row, locked by the first change of it (the version
+    claimed); every write takes the writers' lock shared, so one that holds off all others
+    waits for those under way, and they for it."""
     with faults(), db.connection.transaction():
         db.execute("SELECT pg_advisory_xact_lock_shared(?)", [WRITERS_LOCK])
         yield
@@ -187,7 +180,7 @@ def writers_held_off(db: Database):
 
 @contextmanager
 def one_snapshot(db: Database):
-    """Reads that see the database as of one moment (see ``matches._one_snapshot``)."""
+    """Reads that see the database as of one moment (see ``connection.one_snapshot``)."""
     if db.in_transaction():
         yield
         return
