@@ -378,3 +378,15 @@ def test_the_news_of_postgresql_is_heard_again_after_its_connection_was_dropped(
             assert subscription.wait(10), "the hand saved after the drop was not heard"
     finally:
         db.close()
+
+
+def test_backups_of_a_postgresql_database_are_left_to_its_own_tools(served_app, postgres_made,
+                                                                    monkeypatch, tmp_path):
+    monkeypatch.setitem(served_app.config, "DATABASE", postgres_made)
+    runner = served_app.test_cli_runner()
+    backup = runner.invoke(args=["backup", str(tmp_path / "copy.sqlite")])
+    assert backup.exit_code == 1 and "pg_dump" in backup.output
+    assert not (tmp_path / "copy.sqlite").exists()
+    (tmp_path / "old.sqlite").write_text("")
+    restored = runner.invoke(args=["restore", str(tmp_path / "old.sqlite")])
+    assert restored.exit_code == 1 and "pg_dump" in restored.output
