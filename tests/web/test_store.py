@@ -390,3 +390,24 @@ def test_backups_of_a_postgresql_database_are_left_to_its_own_tools(served_app, 
     (tmp_path / "old.sqlite").write_text("")
     restored = runner.invoke(args=["restore", str(tmp_path / "old.sqlite")])
     assert restored.exit_code == 1 and "pg_dump" in restored.output
+
+
+def test_a_pooled_connection_the_server_dropped_is_replaced(served_app, postgres_made,
+                                                            monkeypatch):
+    """PostgreSQL ends the pool's connections (a restart, an administrator): the next
+    request is answered on a new one, not with the broken one's error."""
+    postgres_cluster.emptied(postgres_made)
+    monkeypatch.setitem(served_app.config, "DATABASE", postgres_made)
+    client = served_app.test_client()
+    token = start(client, hands=1)["token"]
+    administrator = store.connect(postgres_made)
+    try:
+        ended = administrator.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+            "datname = current_database() AND backend_type = 'client backend' AND "
+            "pid != pg_backend_pid()").fetchone()[0]
+    finally:
+        administrator.close()
+    assert ended >= 1
+    assert client.get(f"{MATCHES}/{token}").status_code == 200
+    assert client.post(f"{MATCHES}/{token}/hands", json={"burro": 1}).status_code == 201
