@@ -12,6 +12,7 @@ import pytest
 from helpers import MATCHES, parsed, start
 
 import store
+from app import create_app
 from store.connection import exclusive
 
 
@@ -411,3 +412,12 @@ def test_a_pooled_connection_the_server_dropped_is_replaced(served_app, postgres
     assert ended >= 1
     assert client.get(f"{MATCHES}/{token}").status_code == 200
     assert client.post(f"{MATCHES}/{token}/hands", json={"burro": 1}).status_code == 201
+
+
+def test_database_url_names_the_server_as_hosting_platforms_set_it(monkeypatch, postgres_made,
+                                                                   rules_index):
+    """DATABASE_URL names the database unless DATABASE does."""
+    monkeypatch.delenv("FLASK_DATABASE", raising=False)
+    settings = {"TESTING": True, "RULES_INDEX": rules_index, "SECRET_KEY": "test"}
+    monkeypatch.setenv("DATABASE_URL", postgres_made)
+    assert create_app(settings).config["DATABASE"] == postgres_made
