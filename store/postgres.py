@@ -119,9 +119,18 @@ def _pool(url: str) -> ConnectionPool:
                                   check=ConnectionPool.check_connection,
                                   timeout=WAIT_FOR_CONNECTION, name="tablemate", open=True)
             # Its threads stopped while the process can still stop them, not at its end.
-            atexit.register(pool.close)
+            atexit.register(close_pool, url)
             _pools[url] = pool
         return _pools[url]
+
+
+def close_pool(url: str) -> None:
+    """Close the process's pool for ``url``, if it has one: its connections and the threads
+    that open them anew."""
+    with _pools_lock:
+        pool = _pools.pop(url, None)
+    if pool is not None:
+        pool.close()
 
 
 def open_connection(url: str) -> Database:

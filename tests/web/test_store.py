@@ -347,16 +347,19 @@ def test_a_postgresql_server_out_of_reach_answers_503_and_the_app_goes_on(served
                                                                           tmp_path):
     """Nothing listens where the URL points (a server stopped, a primary lost): a save and
     a sheet answer 503, saying nothing was saved, and the rules still answer."""
+    nowhere = f"postgresql://tablemate@/tablemate?host={tmp_path}"
     monkeypatch.setattr(store.postgres, "WAIT_FOR_CONNECTION", 0.5)
-    monkeypatch.setitem(served_app.config, "DATABASE",
-                        f"postgresql://tablemate@/tablemate?host={tmp_path}")
+    monkeypatch.setitem(served_app.config, "DATABASE", nowhere)
     client = served_app.test_client()
-    saved = client.post(MATCHES, json={"game": "burro", "players": ["A", "B", "C"]})
-    assert saved.status_code == 503
-    assert saved.json["error"].startswith("The server cannot store anything just now")
-    assert saved.headers["Retry-After"]
-    assert client.get("/m/some-match-link").status_code == 503
-    assert client.get("/rules/burro").status_code == 200
+    try:
+        saved = client.post(MATCHES, json={"game": "burro", "players": ["A", "B", "C"]})
+        assert saved.status_code == 503
+        assert saved.json["error"].startswith("The server cannot store anything just now")
+        assert saved.headers["Retry-After"]
+        assert client.get("/m/some-match-link").status_code == 503
+        assert client.get("/rules/burro").status_code == 200
+    finally:
+        store.postgres.close_pool(nowhere)
 
 
 def test_the_news_of_postgresql_is_heard_again_after_its_connection_was_dropped(postgres_made):
