@@ -127,8 +127,7 @@ def verify_unknown(db, link: str) -> None:
         return
     _scanned_at[path] = now
     scanned = db.execute("SELECT token = :link FROM matches NOT INDEXED "
-                              "WHERE token = :link OR view_token = :link",
-                              {"link": link}).fetchone()
+                         "WHERE token = :link OR view_token = :link", {"link": link}).fetchone()
     if scanned is None:
         return
     column = "token" if scanned[0] else "view_token"
@@ -144,7 +143,7 @@ def match_state(db, link: str, read_only: bool) -> tuple[int, int, str | None, b
     deleted longer ago than can be undone is none."""
     column = "view_token" if read_only else "token"
     row = db.execute(f"SELECT id, version, title, deleted_at FROM matches "
-                          f"WHERE {column} = ?", [link]).fetchone()
+                     f"WHERE {column} = ?", [link]).fetchone()
     if row is None or (row[3] and row[3] < restorable_since()):
         return None
     return row[0], row[1], row[2], bool(row[3])
@@ -154,13 +153,14 @@ def shown_version(db, link: str) -> int | None:
     """The version of the match behind a link, unless it was deleted: the version the
     API's answer for that link is kept by."""
     row = db.execute("SELECT version FROM matches WHERE (token = :link OR "
-                          "view_token = :link) AND deleted_at IS NULL", {"link": link}).fetchone()
+                     "view_token = :link) AND deleted_at IS NULL", {"link": link}).fetchone()
     return row and row[0]
 
 
 def select(db, sql: str, params=()):
-    """The rows a read gives, as dicts. Read through the connection itself: sqlite-utils'
-    ``query`` wraps each read in a savepoint, two statements more for every read."""
+    """The rows a read gives, as dicts. Read through ``execute``, which a handle of either
+    database has: sqlite-utils' ``query`` wraps each read in a savepoint, two statements
+    more for every read."""
     cursor = db.execute(sql, params)
     names = [column[0] for column in cursor.description]
     return (dict(zip(names, row)) for row in cursor)
