@@ -8,7 +8,8 @@ import pwd
 import shutil
 import subprocess
 import tempfile
-from contextlib import contextmanager
+import urllib.parse
+from contextlib import contextmanager, suppress
 
 import psycopg
 
@@ -33,32 +34,54 @@ def _as_server_user(command: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command]
 
 
+def _pg_ctl(home: str, *arguments: str) -> None:
+    subprocess.run(_as_server_user([os.path.join(binaries(), "pg_ctl"), "-D",
+                                    os.path.join(home, "data"), *arguments]),
+                   check=True, capture_output=True)
+
+
+def _home(url: str) -> str:
+    """The cluster's folder, where its socket is."""
+    return urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["host"][0]
+
+
+def start(url: str) -> None:
+    """Start the cluster of ``url`` and wait until it takes connections."""
+    home = _home(url)
+    # No TCP port. No fsync: the tests stop the server at once, never the machine, and what
+    # a commit wrote is in the system's cache; but every commit is written before it is
+    # acknowledged (synchronous_commit stays on), as a server in production writes it.
+    options = f"-k {home} -c listen_addresses='' -c fsync=off"
+    _pg_ctl(home, "-o", options, "-l", os.path.join(home, "log"), "-w", "start")
+
+
+def stop(url: str) -> None:
+    """Stop the cluster of ``url`` at once, as a crash would: every connection ends."""
+    _pg_ctl(_home(url), "-m", "immediate", "-w", "stop")
+
+
 @contextmanager
 def cluster():
     """A running cluster; yields the URL of a database named ``tablemate`` on it."""
-    folder = binaries()
     home = tempfile.mkdtemp(prefix="tablemate-pg-")
     if os.geteuid() == 0:
         postgres = pwd.getpwnam("postgres")
         os.chown(home, postgres.pw_uid, postgres.pw_gid)
-    data = os.path.join(home, "data")
-    pg_ctl = [os.path.join(folder, "pg_ctl"), "-D", data]
-    subprocess.run(_as_server_user([os.path.join(folder, "initdb"), "-D", data, "-U", USER,
-                                    "-A", "trust", "-E", "UTF8", "--no-sync"]),
+    subprocess.run(_as_server_user([os.path.join(binaries(), "initdb"), "-D",
+                                    os.path.join(home, "data"), "-U", USER, "-A", "trust",
+                                    "-E", "UTF8", "--no-sync"]),
                    check=True, capture_output=True)
-    # Durability is the server's own business, not the tests': no fsync, no TCP port.
-    options = f"-k {home} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
-    subprocess.run(_as_server_user([*pg_ctl, "-o", options, "-l",
-                                    os.path.join(home, "log"), "-w", "start"]),
-                   check=True, capture_output=True)
+    url = f"postgresql://{USER}@/{USER}?host={home}"
+    start(url)
     try:
         with psycopg.connect(f"postgresql://{USER}@/postgres?host={home}",
                              autocommit=True) as server:
             server.execute(f"CREATE DATABASE {USER}")
-        yield f"postgresql://{USER}@/{USER}?host={home}"
+        yield url
     finally:
-        subprocess.run(_as_server_user([*pg_ctl, "-m", "immediate", "-w", "stop"]),
-                       capture_output=True)
+        # A test that stopped it and failed before starting it again left it stopped.
+        with suppress(subprocess.CalledProcessError):
+            stop(url)
         shutil.rmtree(home, ignore_errors=True)
 
 
