@@ -113,11 +113,20 @@ def _pool(url: str) -> ConnectionPool:
     """The process's pool for ``url``, opened by its first request (never in a server's
     parent process, whose threads a fork would not take along). A connection is checked
     when it is taken: one the server dropped meanwhile is replaced."""
+    def checked(connection: psycopg.Connection) -> None:
+        try:
+            ConnectionPool.check_connection(connection)
+        except psycopg.Error:
+            # A server that dropped one (a restart) dropped them all: checked one by one,
+            # the pool waits longer before each next one, and a request times out.
+            threading.Thread(target=pool.check, daemon=True).start()
+            raise
+
     with _pools_lock:
         if url not in _pools:
             pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, kwargs=CONNECTION,
-                                  check=ConnectionPool.check_connection,
-                                  timeout=WAIT_FOR_CONNECTION, name="tablemate", open=True)
+                                  check=checked, timeout=WAIT_FOR_CONNECTION,
+                                  name="tablemate", open=True)
             # Its threads stopped while the process can still stop them, not at its end.
             atexit.register(close_pool, url)
             _pools[url] = pool

@@ -30,6 +30,7 @@ class Listener(Subscribers):
         self._thread: threading.Thread | None = None
 
     def join(self, match_id: int):
+        """A subscription, once the listener listens (or ``LISTENING_WITHIN`` passed)."""
         subscription = super().join(match_id)
         self._listening.wait(LISTENING_WITHIN)
         return subscription
@@ -53,7 +54,7 @@ class Listener(Subscribers):
                     for notice in connection.notifies():
                         self._tell([int(notice.payload)])
             except psycopg.Error:
-                pass
+                pass  # the server dropped the connection, or is not there yet
             self._listening.clear()
             self._tell_everyone()
             time.sleep(RETRY_EVERY)

@@ -404,6 +404,8 @@ def test_a_pooled_connection_the_server_dropped_is_replaced(served_app, postgres
     monkeypatch.setitem(served_app.config, "DATABASE", postgres_made)
     client = served_app.test_client()
     token = start(client, hands=1)["token"]
+    # Several connections wait in the pool, as after a busy evening.
+    at_once(postgres_made, lambda _other: client.get(f"{MATCHES}/{token}"), times=4)
     administrator = store.connect(postgres_made)
     try:
         ended = administrator.execute(
