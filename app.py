@@ -78,10 +78,17 @@ def _secret_key(instance_path: str) -> str:
         return file.read().strip()
 
 
+def _database_url() -> str | None:
+    """The PostgreSQL server ``DATABASE_URL`` names, if it names one."""
+    url = os.environ.get("DATABASE_URL", "")
+    return url if store.postgres.is_url(url) else None
+
+
 def create_app(config=None) -> Flask:
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
-        DATABASE=os.path.join(app.instance_path, "tablemate.sqlite"),
+        # A SQLite file, or a PostgreSQL server's URL (as hosting platforms set DATABASE_URL).
+        DATABASE=_database_url() or os.path.join(app.instance_path, "tablemate.sqlite"),
         # The rules' search index, built from the documents by each server for itself.
         RULES_INDEX=os.path.join(app.instance_path, "rules-index.sqlite"),
         LANGUAGES=LANGUAGES,

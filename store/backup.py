@@ -8,7 +8,7 @@ from contextlib import closing
 
 import sqlite_utils
 
-from . import damage
+from . import damage, postgres
 from .connection import connect, exclusive, storage_faults, writing
 from .errors import BadBackup, Unavailable
 from .schema import verify_ours
@@ -22,6 +22,7 @@ def backup(path: str, target: str) -> int:
     """Copy the database to ``target`` as it stands at one moment, also while the app writes
     (SQLite's online backup), as one self-contained file written beside and renamed into
     place; how many matches it holds."""
+    _refuse_postgres(path)
     source, draft = connect(path, create=False), f"{target}.partial"
     try:
         with storage_faults(path):
@@ -37,6 +38,12 @@ def backup(path: str, target: str) -> int:
     finally:
         source.close()
     return matches
+
+
+def _refuse_postgres(database: str) -> None:
+    if postgres.is_url(database):
+        raise Unavailable("a PostgreSQL database is backed up and restored by its own tools "
+                          "(pg_dump, pg_restore, or a streaming replica)")
 
 
 def verify_backup(copy: sqlite3.Connection) -> int:
@@ -61,6 +68,7 @@ def restore(path: str, backup_path: str) -> int:
     (a file renamed over the live one would meet the old one's write-ahead log). A live
     file that is missing, cut short or damaged is written over all the same; one that is
     sound but not Tablemate's is left alone."""
+    _refuse_postgres(path)
     with closing(sqlite3.connect(f"file:{urllib.parse.quote(backup_path)}?mode=ro",
                                  uri=True)) as copy:
         matches = verify_backup(copy)

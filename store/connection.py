@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import sqlite_utils
-from flask import current_app, g
+from flask import current_app
 
 from . import damage
 from .errors import Damaged, Unavailable
@@ -249,6 +249,22 @@ def writing(db):
         _kept(db, opened)
 
 
+@contextmanager
+def one_snapshot(db):
+    """Reads that see the file as of one moment. A match's row and its hands are read by
+    separate statements: a hand another process commits between them would otherwise be
+    read as part of the version before it."""
+    if db.conn.in_transaction:  # inside a write, which sees one moment already
+        yield
+        return
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if db.conn.in_transaction:  # else a fault ended it already
+            db.conn.rollback()  # it wrote nothing
+
+
 def _copy_into_database(db) -> bool:
     """Copy what the write-ahead log holds into the database file (a checkpoint that waits
     for readers of older versions); whether all of it went in."""
@@ -318,14 +334,7 @@ def _idle_connection(path: str) -> sqlite_utils.Database | None:
         db = found[1]
         if _still_usable(db, _opened_files[db]):
             return db
-        _close(db)
-
-
-def get_db() -> sqlite_utils.Database:
-    """The request's database handle: a waiting connection, else a new one."""
-    if "db" not in g:
-        g.db = open_connection(current_app.config["DATABASE"])
-    return g.db
+        close(db)
 
 
 def open_connection(path: str) -> sqlite_utils.Database:
@@ -345,10 +354,10 @@ def put_back(db: sqlite_utils.Database) -> None:
             if len(_idle) < IDLE_CONNECTIONS:
                 _idle.append((opened.path, db))
                 return
-    _close(db)
+    close(db)
 
 
-def _close(db: sqlite_utils.Database) -> None:
+def close(db: sqlite_utils.Database) -> None:
     """Close the connection; one whose files were moved with writers held off. The last
     connection to a database file to close copies what the log index lists into it and
     deletes the log and its index by name: names that may now be another file's, whose
@@ -362,26 +371,6 @@ def _close(db: sqlite_utils.Database) -> None:
             db.close()
     except OSError:
         db.close()
-
-
-def release_db(error=None) -> None:
-    """At the end of a request, give its handle back for the next request; after an error,
-    close it."""
-    db = g.pop("db", None)
-    if db is None:
-        return
-    if error is not None:
-        _close(db)
-    else:
-        put_back(db)
-
-
-def close_db(_error=None) -> None:
-    """Close the handle for good, so that the next request opens the database afresh (after
-    a full disk or a read-only file, and outside requests: at start-up, in a command)."""
-    db = g.pop("db", None)
-    if db is not None:
-        _close(db)
 
 
 def path_of(db: sqlite_utils.Database) -> str:

@@ -5,8 +5,8 @@ be restored."""
 import itertools
 from dataclasses import dataclass
 
-from . import matches
-from .connection import writing
+from . import backend, matches
+from .backend import writing
 from .matches import Match, match_from_rows, restorable_since, restorable_until, select
 
 
@@ -52,9 +52,10 @@ class ListedMatch:
 def device_matches(db, device: str) -> list[ListedMatch]:
     """The device's list, last opened first: its matches, and those it deleted that can still
     be restored (a match another device deleted is left out until it is restored)."""
+    greatest = backend.greatest(db)
     rows = select(db,
-        "SELECT m.*, p.name AS player, d.opened_at, d.archived_at, max(m.created_at, coalesce("
-        "  (SELECT max(max(created_at, coalesce(ended_at, ''))) FROM entries "
+        f"SELECT m.*, p.name AS player, d.opened_at, d.archived_at, {greatest}(m.created_at, "
+        f"  coalesce((SELECT max({greatest}(created_at, coalesce(ended_at, ''))) FROM entries "
         "   WHERE match_id = m.id), '')) AS changed_at "
         "FROM device_matches d JOIN matches m ON m.id = d.match_id "
         "LEFT JOIN players p ON p.match_id = m.id "

@@ -5,11 +5,10 @@ An entry is never deleted: an edit or an undo marks it replaced or undone and ke
 """
 
 import json
-import sqlite3
 from dataclasses import dataclass, replace
 
 from . import news
-from .connection import path_of, writing
+from .backend import INTEGRITY_ERRORS, address_of, writing
 from .errors import MatchFull, StaleEntry
 from .matches import Match, now, select
 from .schema import ACTIVE, REPLACED, UNDONE
@@ -95,9 +94,9 @@ def _change_entries(db, match: Match, version: int, change) -> int:
         with writing(db):
             new_version = _claim_version(db, match, version)
             change(new_version)
-    except sqlite3.IntegrityError as error:
+    except INTEGRITY_ERRORS as error:
         raise StaleEntry() from error
-    news.publish(path_of(db), match.id)
+    news.publish(address_of(db), match.id)
     return new_version
 
 

@@ -6,12 +6,12 @@ Only what the players entered is stored; standings are derived by ``scoring`` on
 
 import json
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from . import damage, news
-from .connection import path_of, writing
+from . import backend, damage, news
+from .backend import address_of, writing
+from .connection import path_of
 from .errors import Damaged, MatchDeleted
 from .schema import ACTIVE, new_token
 
@@ -56,24 +56,35 @@ def import_match(db, game: str, players, options: dict, created_at: str,
     written whole or not at all, marked as imported now unless ``imported`` is false; with a
     ``key`` seen before, the match that key created."""
     token = new_token()
-    with writing(db):
+    try:
+        with writing(db):
+            made = _created_with(db, key)
+            if made:
+                return get_match(db, made)
+            _insert_match(db, token, game, players, options, created_at, entries, title, key,
+                          imported)
+    except backend.INTEGRITY_ERRORS:
+        # On PostgreSQL, another server process saved the match of this key meanwhile.
         made = _created_with(db, key)
-        if made:
-            return get_match(db, made)
-        match_id = db["matches"].insert({
-            "token": token, "view_token": new_token(), "game": game,
-            "options": json.dumps(options), "created_at": created_at, "title": title,
-            "creation_key": key, "imported_at": now() if imported else None,
-        }).last_pk
-        db["players"].insert_all(
-            {"match_id": match_id, "seat": seat, "name": name}
-            for seat, name in enumerate(players)
-        )
-        db["entries"].insert_all(
-            {**entry, "match_id": match_id, "data": json.dumps(entry["data"])}
-            for entry in entries
-        )
+        if not made:
+            raise
+        token = made
     return get_match(db, token)
+
+
+def _insert_match(db, token: str, game: str, players, options: dict, created_at: str,
+                  entries, title: str | None, key: str | None, imported: bool) -> None:
+    match_id = backend.insert_row(db, "matches", {
+        "token": token, "view_token": new_token(), "game": game,
+        "options": json.dumps(options), "created_at": created_at, "title": title,
+        "creation_key": key, "imported_at": now() if imported else None,
+    })
+    backend.insert_rows(db, "players", (
+        {"match_id": match_id, "seat": seat, "name": name} for seat, name in enumerate(players)
+    ))
+    backend.insert_rows(db, "entries", (
+        {**entry, "match_id": match_id, "data": json.dumps(entry["data"])} for entry in entries
+    ))
 
 
 def _created_with(db, key: str | None) -> str | None:
@@ -109,17 +120,18 @@ def verify_unknown(db, link: str) -> None:
     """Raise ``Damaged`` if the matches table holds this link though its indexes find none:
     a damaged index page would answer a match's link as unknown. It reads the whole table,
     only for a link about to be answered 404, and at most every ``SCAN_EVERY``."""
+    if backend.on_postgres(db):  # PostgreSQL keeps its indexes itself
+        return
     now, path = time.monotonic(), path_of(db)
     if now - _scanned_at.get(path, -SCAN_EVERY) < SCAN_EVERY:
         return
     _scanned_at[path] = now
-    scanned = db.conn.execute("SELECT token = :link FROM matches NOT INDEXED "
-                              "WHERE token = :link OR view_token = :link",
-                              {"link": link}).fetchone()
+    scanned = db.execute("SELECT token = :link FROM matches NOT INDEXED "
+                         "WHERE token = :link OR view_token = :link", {"link": link}).fetchone()
     if scanned is None:
         return
     column = "token" if scanned[0] else "view_token"
-    if db.conn.execute(f"SELECT 1 FROM matches WHERE {column} = ?", [link]).fetchone() is None:
+    if db.execute(f"SELECT 1 FROM matches WHERE {column} = ?", [link]).fetchone() is None:
         problem = f"the index of the matches' {column}s misses one"
         damage.remember(path_of(db), problem)
         raise Damaged(path_of(db), problem)
@@ -130,8 +142,8 @@ def match_state(db, link: str, read_only: bool) -> tuple[int, int, str | None, b
     (or, ``read_only``, a view link): one indexed lookup, for the news of a match. A match
     deleted longer ago than can be undone is none."""
     column = "view_token" if read_only else "token"
-    row = db.conn.execute(f"SELECT id, version, title, deleted_at FROM matches "
-                          f"WHERE {column} = ?", [link]).fetchone()
+    row = db.execute(f"SELECT id, version, title, deleted_at FROM matches "
+                     f"WHERE {column} = ?", [link]).fetchone()
     if row is None or (row[3] and row[3] < restorable_since()):
         return None
     return row[0], row[1], row[2], bool(row[3])
@@ -140,15 +152,16 @@ def match_state(db, link: str, read_only: bool) -> tuple[int, int, str | None, b
 def shown_version(db, link: str) -> int | None:
     """The version of the match behind a link, unless it was deleted: the version the
     API's answer for that link is kept by."""
-    row = db.conn.execute("SELECT version FROM matches WHERE (token = :link OR "
-                          "view_token = :link) AND deleted_at IS NULL", {"link": link}).fetchone()
+    row = db.execute("SELECT version FROM matches WHERE (token = :link OR "
+                     "view_token = :link) AND deleted_at IS NULL", {"link": link}).fetchone()
     return row and row[0]
 
 
 def select(db, sql: str, params=()):
-    """The rows a read gives, as dicts. Read through the connection itself: sqlite-utils'
-    ``query`` wraps each read in a savepoint, two statements more for every read."""
-    cursor = db.conn.execute(sql, params)
+    """The rows a read gives, as dicts. Read through ``execute``, which a handle of either
+    database has: sqlite-utils' ``query`` wraps each read in a savepoint, two statements
+    more for every read."""
+    cursor = db.execute(sql, params)
     names = [column[0] for column in cursor.description]
     return (dict(zip(names, row)) for row in cursor)
 
@@ -156,7 +169,7 @@ def select(db, sql: str, params=()):
 def _match_where(db, column: str, value: str) -> Match | None:
     """The match whose ``column`` holds ``value``; a deleted one raises ``MatchDeleted``, and
     one deleted longer ago than can be undone is gone (None), purged or not yet."""
-    with _one_snapshot(db):
+    with backend.one_snapshot(db):
         # One read for the match and its players.
         rows = list(select(db, "SELECT matches.*, players.name AS player FROM matches "
                            "LEFT JOIN players ON players.match_id = matches.id "
@@ -170,22 +183,6 @@ def _match_where(db, column: str, value: str) -> Match | None:
             raise MatchDeleted(match_from_rows(db, rows), column == "view_token",
                                restorable_until(row["deleted_at"]))
         return match_from_rows(db, rows)
-
-
-@contextmanager
-def _one_snapshot(db):
-    """Reads that see the file as of one moment. The match's row and its hands are read by
-    separate statements: a hand another process commits between them would otherwise be
-    read as part of the version before it."""
-    if db.conn.in_transaction:  # inside a write, which sees one moment already
-        yield
-        return
-    db.execute("BEGIN")
-    try:
-        yield
-    finally:
-        if db.conn.in_transaction:  # else a fault ended it already
-            db.conn.rollback()  # it wrote nothing
 
 
 def match_from_rows(db, rows: list[dict]) -> Match:
@@ -225,7 +222,7 @@ def rename_match(db, match: Match, title: str) -> None:
     """Give the match the title every phone will show."""
     with writing(db):
         db.execute("UPDATE matches SET title = ? WHERE id = ?", [title, match.id])
-    news.publish(path_of(db), match.id)
+    news.publish(address_of(db), match.id)
 
 
 def delete_match(db, match: Match, device: str) -> None:
@@ -235,7 +232,7 @@ def delete_match(db, match: Match, device: str) -> None:
         # A new version: a phone that asks whether the match changed finds out.
         db.execute("UPDATE matches SET deleted_at = ?, deleted_by = ?, version = version + 1 "
                    "WHERE id = ?", [now(), device, match.id])
-    news.publish(path_of(db), match.id)
+    news.publish(address_of(db), match.id)
     purge_deleted(db)
 
 
@@ -256,10 +253,7 @@ def purge_deleted(db) -> int:
         return 0
     marks = ", ".join("?" * len(doomed))
     with writing(db):
-        for table in db.tables:
-            for key in table.foreign_keys:
-                if key.other_table == "matches":
-                    db.execute(f"DELETE FROM [{table.name}] WHERE [{key.column}] IN ({marks})",
-                               doomed)
+        for table, column in backend.references_to_matches(db):
+            db.execute(f'DELETE FROM "{table}" WHERE "{column}" IN ({marks})', doomed)
         db.execute(f"DELETE FROM matches WHERE id IN ({marks})", doomed)
     return len(doomed)

@@ -4,8 +4,8 @@ transaction; one watcher per process reads the new rows of every process, at mos
 ``WATCH_EVERY`` after they were committed, and wakes that match's subscribers. A phone's
 stream waits on its subscription, never on the database.
 
-``subscribe(path, match_id)`` and ``publish(path, match_id)`` are the whole interface: a
-server that keeps its matches elsewhere replaces this module."""
+``subscribe(database, match_id)`` and ``publish(database, match_id)`` are the whole
+interface; on PostgreSQL, ``postgres_news`` hears the news of every server instead."""
 
 import hashlib
 import os
@@ -13,6 +13,9 @@ import sqlite3
 import threading
 import urllib.parse
 from contextlib import closing
+
+from . import postgres, postgres_news
+from .subscribers import Subscribers, Subscription
 
 WATCH_EVERY = 0.1  # seconds between two looks at the database, when nothing wakes it sooner
 # How many rows of news the trigger keeps: far more than all processes write in a look.
@@ -43,80 +46,27 @@ def news_id(version: int, title: str | None, deleted: bool) -> str:
     return f"{version}.{hashlib.sha256((title or '').encode()).hexdigest()[:8]}"
 
 
-class Subscription:
-    """One waiter's interest in one match: ``wait`` returns True once it has news."""
-
-    def __init__(self, watcher: "_Watcher", match_id: int):
-        self._watcher, self.match_id = watcher, match_id
-        self._news = threading.Event()
-
-    def wait(self, timeout: float) -> bool:
-        """Whether news came within ``timeout`` seconds (or before this call)."""
-        told = self._news.wait(timeout)
-        self._news.clear()
-        return told
-
-    def tell(self) -> None:
-        self._news.set()
-
-    def close(self) -> None:
-        self._watcher.leave(self)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *_exc):
-        self.close()
-
-
-class _Watcher:
+class _Watcher(Subscribers):
     """The process's one reader of ``match_news`` for one database file."""
 
     def __init__(self, path: str):
+        super().__init__()
         self.path = path
-        self._subscribers: dict[int, set[Subscription]] = {}
-        self._lock = threading.Lock()
         self._look_now = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def join(self, match_id: int) -> Subscription:
-        subscription = Subscription(self, match_id)
-        with self._lock:
-            self._subscribers.setdefault(match_id, set()).add(subscription)
-            # Started by the first subscriber, in the process that serves it (never in a
-            # server's parent process, whose threads a fork would not take along).
-            if self._thread is None or not self._thread.is_alive():
-                # Read now, before the subscriber looks at its match: what is committed
-                # after that look is news to it.
-                self._thread = threading.Thread(target=self._watch, args=(self._newest(),),
-                                                daemon=True, name="match-news")
-                self._thread.start()
-        return subscription
-
-    def leave(self, subscription: Subscription) -> None:
-        with self._lock:
-            waiting = self._subscribers.get(subscription.match_id)
-            if waiting is not None:
-                waiting.discard(subscription)
-                if not waiting:
-                    del self._subscribers[subscription.match_id]
+    def started(self) -> None:
+        # Started by the first subscriber, in the process that serves it (never in a
+        # server's parent process, whose threads a fork would not take along).
+        if self._thread is None or not self._thread.is_alive():
+            # Read now, before the subscriber looks at its match: what is committed after
+            # that look is news to it.
+            self._thread = threading.Thread(target=self._watch, args=(self._newest(),),
+                                            daemon=True, name="match-news")
+            self._thread.start()
 
     def look_now(self) -> None:
         self._look_now.set()
-
-    def _tell(self, match_ids) -> None:
-        with self._lock:
-            told = [subscription for match_id in match_ids
-                    for subscription in self._subscribers.get(match_id, ())]
-        for subscription in told:
-            subscription.tell()
-
-    def _tell_everyone(self) -> None:
-        with self._lock:
-            told = [subscription for waiting in self._subscribers.values()
-                    for subscription in waiting]
-        for subscription in told:
-            subscription.tell()
 
     def _open(self) -> sqlite3.Connection:
         """A connection of the watcher's own; a database file that is missing stays so."""
@@ -190,13 +140,17 @@ def _watcher(path: str) -> _Watcher:
         return _watchers[path]
 
 
-def subscribe(path: str, match_id: int) -> Subscription:
-    """Wait for news of a match of the database at ``path``; close the subscription when
-    done (it is a context manager)."""
-    return _watcher(path).join(match_id)
+def subscribe(database: str, match_id: int) -> Subscription:
+    """Wait for news of a match of the database at ``database`` (a file's path or a
+    PostgreSQL URL); close the subscription when done (it is a context manager)."""
+    if postgres.is_url(database):
+        return postgres_news.listener(database).join(match_id)
+    return _watcher(database).join(match_id)
 
 
-def publish(path: str, match_id: int) -> None:
+def publish(database: str, match_id: int) -> None:
     """A change of the match was committed in this process: the watcher looks at once
-    instead of at its next turn (the row itself the change's transaction wrote)."""
-    _watcher(path).look_now()
+    instead of at its next turn (the row itself the change's transaction wrote). PostgreSQL
+    sends its news by itself when the change commits."""
+    if not postgres.is_url(database):
+        _watcher(database).look_now()

@@ -1,11 +1,16 @@
 """Fixtures for the web: an app on a fresh database, its test client, its CLI runner. The
 lanes: scoring/ (the rules, pure), web/ (the test client), browser/ (Chromium, with fixtures
-of its own) and ops/ (real servers, crashes, faults, backups, the bench)."""
+of its own) and ops/ (real servers, crashes, faults, backups, the bench).
+
+Every test of web/ that uses a database runs on each store ``--backend`` names: SQLite, and
+PostgreSQL in a throwaway cluster when it is installed (``both``, the default)."""
 
 import os
 import shutil
 from functools import partial
+from pathlib import Path
 
+import postgres_cluster
 import pytest
 from flask import url_for
 from helpers import post_form
@@ -22,6 +27,59 @@ from views import reach
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("explore", print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "explore"))
+
+
+BACKENDS = ("sqlite", "postgres")
+WEB = Path(__file__).parent / "web"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--backend", choices=(*BACKENDS, "both"), default=None,
+                     help="the store the web tests run on (default: both when PostgreSQL is "
+                          "installed, else sqlite)")
+
+
+def _backends(config) -> tuple[str, ...]:
+    chosen = config.getoption("--backend", None)
+    installed = postgres_cluster.binaries() is not None
+    if chosen in ("postgres", "both") and not installed:
+        raise pytest.UsageError("PostgreSQL is not installed (no initdb found)")
+    if chosen is None:
+        return BACKENDS if installed else BACKENDS[:1]
+    return BACKENDS if chosen == "both" else (chosen,)
+
+
+def pytest_report_header(config):
+    if "postgres" not in _backends(config) and config.getoption("--backend", None) is None:
+        return "PostgreSQL is not installed (no initdb found): the PostgreSQL lane does not run."
+    return None
+
+
+def pytest_generate_tests(metafunc):
+    """The web tests that use a database, on each backend chosen; a test of the SQLite file
+    itself (``sqlite_only``) on SQLite alone."""
+    if "backend" not in metafunc.fixturenames or WEB not in metafunc.definition.path.parents:
+        return
+    backends = _backends(metafunc.config)
+    if metafunc.definition.get_closest_marker("sqlite_only"):
+        backends = tuple(backend for backend in backends if backend == "sqlite")
+    metafunc.parametrize("backend", backends)
+
+
+@pytest.fixture
+def backend() -> str:
+    """The store a test outside web/ runs on."""
+    return "sqlite"
+
+
+@pytest.fixture(scope="session")
+def postgres_made():
+    """The run's PostgreSQL database, its schema made as a start makes it."""
+    if postgres_cluster.binaries() is None:
+        pytest.skip("PostgreSQL is not installed (no initdb found)")
+    with postgres_cluster.cluster() as url:
+        store.prepare(url)
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -49,11 +107,22 @@ def served_app(rules_index, tmp_path_factory):
 
 
 @pytest.fixture
-def app(served_app, database_made, tmp_path, monkeypatch):
-    """The app on a database of the test's own in ``tmp_path``, prepared as a start
-    prepares it. One app serves every test, so a test changes it only through monkeypatch."""
-    database = str(tmp_path / "tablemate.sqlite")
-    shutil.copy(database_made, database)
+def database(backend, request, tmp_path) -> str:
+    """The test's own database: a file in ``tmp_path`` copied from one made as a start makes
+    it, or the run's PostgreSQL database emptied."""
+    if backend == "postgres":
+        url = request.getfixturevalue("postgres_made")
+        postgres_cluster.emptied(url)
+        return url
+    path = str(tmp_path / "tablemate.sqlite")
+    shutil.copy(request.getfixturevalue("database_made"), path)
+    return path
+
+
+@pytest.fixture
+def app(served_app, database, monkeypatch):
+    """The app on a database of the test's own, prepared as a start prepares it. One app
+    serves every test, so a test changes it only through monkeypatch."""
     monkeypatch.setitem(served_app.config, "DATABASE", database)
     store.connect(database).close()
     # Each test begins with no start or import counted against the quotas.

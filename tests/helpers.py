@@ -198,14 +198,14 @@ def rule_hits(client, query: str, **params) -> list[dict]:
 def count_rows(app, table: str) -> int:
     """How many rows ``table`` of the app's database holds."""
     with app.app_context():
-        return store.get_db()[table].count
+        return store.get_db().execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
 
 def stored(app, tables=("matches", "players", "entries")) -> dict:
     """Every row of these tables, to compare before and after."""
     with app.app_context():
         db = store.get_db()
-        return {table: list(db[table].rows) for table in tables}
+        return {table: list(db.query(f"SELECT * FROM {table} ORDER BY 1")) for table in tables}
 
 
 def text_file(path) -> None:

@@ -1,5 +1,5 @@
-"""The app's commands (``flask --app app <command>``): the database, its backups, the rules'
-index and the purge of deleted matches."""
+"""The app's commands (``flask --app app <command>``): the database, its backups, the move to
+another database, the rules' index and the purge of deleted matches."""
 
 import click
 from flask import current_app
@@ -16,8 +16,9 @@ COMMANDS = AppGroup("tablemate")
 @COMMANDS.command("init-db")
 def init_db():
     """Create the database or bring its schema up to date."""
-    store.connect(current_app.config["DATABASE"]).close()
-    click.echo(f"Schema version {len(store.STEPS)} ready.")
+    database = current_app.config["DATABASE"]
+    store.connect(database).close()
+    click.echo(f"Schema version {store.schema_steps(database)} ready.")
 
 
 @COMMANDS.command("index-rules")
@@ -47,6 +48,26 @@ def restore(path):
     except (store.BadBackup, store.Unavailable) as error:
         raise click.ClickException(f"Nothing restored from {path}: {error}") from error
     click.echo(f"Restored {matches} matches from {path}.")
+
+
+@COMMANDS.command("migrate-to")
+@click.argument("url")
+def migrate_to(url):
+    """Copy every match, with its links, hands, history and device lists, into the database
+    at URL (postgresql://user@host/database); running it again brings over what changed
+    since and duplicates nothing."""
+    try:
+        source, target = store.connect(current_app.config["DATABASE"], create=False), None
+        try:
+            target = store.connect(url)
+            copied = store.copy_matches(source, target)
+        finally:
+            source.close()
+            if target is not None:
+                target.close()
+    except store.Unavailable as error:
+        raise click.ClickException(f"Nothing copied: {error}") from error
+    click.echo(f"{copied} matches copied to {url.split('@')[-1]}.")
 
 
 @COMMANDS.command("purge-deleted")

@@ -13,7 +13,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from helpers import GERMAN, HTMX, MATCHES, parsed, post_form, root, shown, text
+from helpers import GERMAN, HTMX, MATCHES, count_rows, parsed, post_form, root, shown, text
 
 import store
 
@@ -306,8 +306,8 @@ def test_after_30_days_a_deleted_match_is_gone_for_good(app, client, runner, clo
     with app.app_context():
         db = store.get_db()
         assert [row["token"] for row in db.query("SELECT token FROM matches")] == [kept]
-        assert db["entries"].count == 1 and db["players"].count == 3
-        assert db["device_matches"].count == 1
+    assert count_rows(app, "entries") == 1 and count_rows(app, "players") == 3
+    assert count_rows(app, "device_matches") == 1
 
 
 def test_the_next_delete_removes_what_expired(app, client, clock):
@@ -315,8 +315,7 @@ def test_the_next_delete_removes_what_expired(app, client, clock):
     post_form(client, f"/m/{token}/delete")
     clock.advance(days=31)
     post_form(client, f"/m/{opened(client)}/delete")
-    with app.app_context():
-        assert store.get_db()["matches"].count == 1
+    assert count_rows(app, "matches") == 1
 
 
 # --- The device's list, on the server --------------------------------------------------------
@@ -404,8 +403,7 @@ def test_a_match_file_with_a_spoilt_title_is_refused(app, client):
     answer = client.post(f"{MATCHES}/import", json={**document, "title": "x" * 61})
     assert answer.status_code == 400
     assert answer.json["error"] == "A title has at most 60 characters."
-    with app.app_context():
-        assert store.get_db()["matches"].count == 1
+    assert count_rows(app, "matches") == 1
 
 
 # --- On the phone ----------------------------------------------------------------------------

@@ -228,11 +228,11 @@ def fill_with_entries(app, token: str, count: int) -> None:
     with app.app_context():
         db = store.get_db()
         match = store.get_match(db, token)
-        db["entries"].insert_all({"match_id": match.id, "number": 1, "status": store.UNDONE,
-                                  "data": json.dumps({"outcome": "no_claim"}),
-                                  "created_at": match.created_at,
-                                  "ended_at": match.created_at} for _entry in range(count))
-        db.conn.commit()
+        with store.backend.writing(db):
+            store.backend.insert_rows(db, "entries", (
+                {"match_id": match.id, "number": 1, "status": store.UNDONE,
+                 "data": json.dumps({"outcome": "no_claim"}), "created_at": match.created_at,
+                 "ended_at": match.created_at} for _entry in range(count)))
 
 
 def test_the_5001st_entry_of_a_match_is_refused_on_the_page_and_in_the_api(app, client,

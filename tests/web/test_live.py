@@ -4,14 +4,13 @@ bytes for every phone of one link and language; a phone that reconnects hears wh
 missed and nothing twice; a phone without a stream asks with If-None-Match and hears 304
 while nothing is new."""
 
-import sqlite3
 import threading
-from contextlib import closing
 
 import pytest
 from bs4 import BeautifulSoup
 from helpers import GERMAN, MATCHES, THREE, parsed, saved_by_another_worker, shown, start
 
+import store
 from store.news import news_id
 from views import live
 
@@ -286,9 +285,12 @@ def test_a_change_another_server_process_commits_reaches_a_listening_phone_at_on
         saved_by_another_worker(app, match, {"burro": 2})
 
     def title_set_elsewhere():
-        with closing(sqlite3.connect(app.config["DATABASE"])) as elsewhere, elsewhere:
+        elsewhere = store.connect(app.config["DATABASE"])
+        try:
             elsewhere.execute("UPDATE matches SET title = 'Friday' WHERE token = ?",
                               [match["token"]])
+        finally:
+            elsewhere.close()
 
     heard = heard_at_once(hand_saved_by_another_worker)
     assert heard["id"] == news_id(1, None, False)

@@ -1,24 +1,29 @@
-"""Storage: migrations, the connection's settings, and that nothing entered is ever lost."""
+"""Storage: migrations, the connection's settings, and that nothing entered is ever lost, on
+SQLite and on PostgreSQL."""
 
 import shutil
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
+import postgres_cluster
 import pytest
-from helpers import parsed, start
+from helpers import MATCHES, parsed, start
 
 import store
+from app import create_app
 from store.connection import exclusive
 
 
 @pytest.fixture
-def db(tmp_path):
-    database = store.connect(str(tmp_path / "t.sqlite"))
-    yield database
-    database.close()
+def db(database):
+    handle = store.connect(database)
+    yield handle
+    handle.close()
 
 
+@pytest.mark.sqlite_only
 def test_migrations_record_the_schema_version_and_applying_twice_changes_nothing(tmp_path):
     path = str(tmp_path / "t.sqlite")
     first = store.connect(path)
@@ -33,6 +38,7 @@ def test_migrations_record_the_schema_version_and_applying_twice_changes_nothing
     assert {"matches", "players", "entries", "device_matches", "match_news"} <= tables
 
 
+@pytest.mark.sqlite_only
 def test_wal_mode_and_foreign_keys(db):
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
@@ -67,7 +73,7 @@ def test_edits_and_undos_keep_what_they_replaced(db):
     history = store.past_entries(db, now)
     assert sorted((entry.number, entry.data["burro"], entry.status) for entry in history) == \
         [(1, 0, "replaced"), (2, 1, "undone")]
-    assert db["entries"].count == 3
+    assert db.execute("SELECT count(*) FROM entries").fetchone()[0] == 3
 
 
 def test_every_change_counts_up_the_match_version(db):
@@ -95,11 +101,10 @@ def test_a_change_from_a_sheet_that_changed_meanwhile_is_refused(db):
     assert store.get_match(db, match.token).hands == ({"burro": 1},)
 
 
-def test_hands_another_process_changed_are_read_as_they_are_now(tmp_path):
+def test_hands_another_process_changed_are_read_as_they_are_now(database):
     """Two server processes share the file: hands the other one added, corrected or undid
     are read as they are now."""
-    path = str(tmp_path / "t.sqlite")
-    here, there = store.connect(path), store.connect(path)
+    here, there = store.connect(database), store.connect(database)
     try:
         match = store.create_match(here, "burro", ["Anna", "Ben", "Carla"],
                                    {"variant": "portuguese"})
@@ -125,12 +130,11 @@ def test_hands_another_process_changed_are_read_as_they_are_now(tmp_path):
 
 
 def test_a_match_read_while_another_process_saves_a_hand_holds_the_hands_of_its_version(
-        tmp_path, monkeypatch):
+        database, monkeypatch):
     """The news of a version is rendered once for every phone: the hands read with the
     match's row are those of the version the row names, even when the other server
     process saves a hand between the two reads."""
-    path = str(tmp_path / "t.sqlite")
-    here, there = store.connect(path), store.connect(path)
+    here, there = store.connect(database), store.connect(database)
     try:
         match = store.create_match(here, "burro", ["Anna", "Ben", "Carla"],
                                    {"variant": "portuguese"})
@@ -157,12 +161,11 @@ def test_a_match_read_while_another_process_saves_a_hand_holds_the_hands_of_its_
         there.close()
 
 
-def test_a_version_is_told_and_its_history_shown_without_changes_made_after_it(tmp_path):
+def test_a_version_is_told_and_its_history_shown_without_changes_made_after_it(database):
     """A sheet is kept for its version: what another process changed after the match was
     read (a correction, a new hand) is neither in that version's history nor in its news,
     and is told with the version it made, once."""
-    path = str(tmp_path / "t.sqlite")
-    here, there = store.connect(path), store.connect(path)
+    here, there = store.connect(database), store.connect(database)
     try:
         match = store.create_match(here, "burro", ["Anna", "Ben", "Carla"], {})
         for seat in (0, 1):
@@ -186,23 +189,70 @@ def test_a_version_is_told_and_its_history_shown_without_changes_made_after_it(t
         there.close()
 
 
+def at_once(database, change, times: int = 2) -> list:
+    """``change(db)`` made by ``times`` server processes at the same moment, each on a
+    connection of its own: what each returned, or the exception it raised."""
+    handles = [store.connect(database) for _ in range(times)]
+    ready, outcomes = threading.Barrier(times), []
+
+    def make(db) -> None:
+        ready.wait()
+        try:
+            outcomes.append(change(db))
+        except Exception as error:
+            outcomes.append(error)
+
+    threads = [threading.Thread(target=make, args=(db,)) for db in handles]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=10)
+    finally:
+        for db in handles:
+            db.close()
+    return outcomes
+
+
+def test_two_phones_saving_into_one_version_at_once_store_one_hand(db, database):
+    """Both were shown version 0: one hand is stored, the other phone hears that the match
+    changed, and no hand is stored twice or lost half-way."""
+    match = store.create_match(db, "burro", ["A", "B"], {})
+    outcomes = at_once(database, lambda other: store.add_hand(other, match, {"burro": 0}, 0))
+    assert sorted(type(outcome).__name__ for outcome in outcomes) == ["Match", "StaleEntry"]
+    assert store.get_match(db, match.token).hands == ({"burro": 0},)
+
+
+def test_a_match_started_twice_at_once_with_one_key_is_one_match(db, database):
+    """A client that sends "start this match" again while the first is still being saved
+    (two servers behind one balancer) gets the one match either way."""
+    outcomes = at_once(database, lambda other: store.create_match(
+        other, "burro", ["A", "B"], {}, key="k" * 32))
+    assert outcomes[0].token == outcomes[1].token
+    assert db.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
+
+
 def test_the_database_allows_one_live_entry_per_hand(db):
     """Two phones saving hand 1 at the same moment: the index lets only one through."""
     match = store.create_match(db, "burro", ["A", "B"], {})
-    entry = {"match_id": match.id, "number": 1, "data": "{}", "status": "active",
-             "created_at": "now"}
-    db["entries"].insert(entry)
-    with pytest.raises(sqlite3.IntegrityError):
-        db["entries"].insert(entry)
-    db["entries"].insert({**entry, "status": "replaced"})
+
+    def insert(status: str) -> None:
+        db.execute("INSERT INTO entries (match_id, number, data, status, created_at) "
+                   "VALUES (?, 1, '{}', ?, 'now')", [match.id, status])
+
+    insert("active")
+    with pytest.raises(Exception, match="(?i)unique"):
+        insert("active")
+    insert("replaced")
 
 
 def test_init_db_command(runner, app):
     result = runner.invoke(args=["init-db"])
     assert result.exit_code == 0
-    assert f"Schema version {len(store.STEPS)}" in result.output
+    assert f"Schema version {store.schema_steps(app.config['DATABASE'])}" in result.output
 
 
+@pytest.mark.sqlite_only
 def test_a_sheet_reloaded_while_another_phone_saves_answers_without_waiting(app, client):
     """Every view of a sheet remembers it on the phone's list: the sheet already at the top,
     opened again, writes nothing, so a reload never queues behind the table's saves."""
@@ -224,6 +274,7 @@ def test_a_sheet_reloaded_while_another_phone_saves_answers_without_waiting(app,
     assert [link["href"] for link in listed] == [f"/m/{first}", f"/m/{second}"]
 
 
+@pytest.mark.sqlite_only
 def test_a_database_of_the_release_that_counted_its_migrations_is_adopted(tmp_path):
     """A database the release before named migrations left (its ten steps counted in
     ``user_version``): its steps are recorded as applied without running again, the later
@@ -251,6 +302,7 @@ def test_a_database_of_the_release_that_counted_its_migrations_is_adopted(tmp_pa
     again.close()
 
 
+@pytest.mark.sqlite_only
 def test_a_database_newer_than_this_release_is_left_alone(tmp_path):
     """A step this release does not know, counted as the releases count them: nothing is
     written, the app says so."""
@@ -263,3 +315,114 @@ def test_a_database_newer_than_this_release_is_left_alone(tmp_path):
     newer.close()
     with pytest.raises(store.Unavailable):
         store.connect(path)
+
+
+def test_the_postgresql_migrations_applied_twice_change_nothing(postgres_made):
+    """Each step is recorded once; a second start, or init-db, finds every one applied and
+    the tables as they were."""
+    def schema(db) -> list[tuple]:
+        return db.execute("SELECT table_name, column_name, data_type FROM "
+                          "information_schema.columns WHERE table_schema = 'public' "
+                          "ORDER BY table_name, column_name").fetchall()
+
+    first = store.connect(postgres_made)
+    try:
+        tables = schema(first)
+    finally:
+        first.close()
+    again = store.connect(postgres_made)
+    try:
+        store.postgres_schema.migrate(again)
+        assert store.postgres_schema.applied(again) == [
+            step.__name__ for step in store.postgres_schema.STEPS]
+        assert schema(again) == tables
+        assert {"matches", "players", "entries", "device_matches"} <= {
+            table for table, _column, _type in tables}
+    finally:
+        again.close()
+
+
+def test_a_postgresql_server_out_of_reach_answers_503_and_the_app_goes_on(served_app,
+                                                                          monkeypatch,
+                                                                          tmp_path):
+    """Nothing listens where the URL points (a server stopped, a primary lost): a save and
+    a sheet answer 503, saying nothing was saved, and the rules still answer."""
+    nowhere = f"postgresql://tablemate@/tablemate?host={tmp_path}"
+    monkeypatch.setattr(store.postgres, "WAIT_FOR_CONNECTION", 0.5)
+    monkeypatch.setitem(served_app.config, "DATABASE", nowhere)
+    client = served_app.test_client()
+    try:
+        saved = client.post(MATCHES, json={"game": "burro", "players": ["A", "B", "C"]})
+        assert saved.status_code == 503
+        assert saved.json["error"].startswith("The server cannot store anything just now")
+        assert saved.headers["Retry-After"]
+        assert client.get("/m/some-match-link").status_code == 503
+        assert client.get("/rules/burro").status_code == 200
+    finally:
+        store.postgres.close_pool(nowhere)
+
+
+def test_the_news_of_postgresql_is_heard_again_after_its_connection_was_dropped(postgres_made):
+    """The server drops the process's listening connection (a restart, a proxy's timeout):
+    the waiting sheets are told to look again, and it listens again by itself."""
+    postgres_cluster.emptied(postgres_made)
+    db = store.connect(postgres_made)
+    listening = ("SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN "
+                 f"{store.postgres_news.CHANNEL}'")
+    try:
+        match = store.create_match(db, "burro", ["A", "B"], {})
+        with store.news.subscribe(postgres_made, match.id) as subscription:
+            db.execute(f"SELECT pg_terminate_backend(pid) FROM ({listening}) AS listener")
+            assert subscription.wait(10), "the waiting sheet was not told to look again"
+            deadline = time.monotonic() + 10
+            while db.execute(listening).fetchone() is None:
+                assert time.monotonic() < deadline, "nobody listens again"
+            subscription.wait(0)
+            store.add_hand(db, match, {"burro": 0}, match.version)
+            assert subscription.wait(10), "the hand saved after the drop was not heard"
+    finally:
+        db.close()
+
+
+def test_backups_of_a_postgresql_database_are_left_to_its_own_tools(served_app, postgres_made,
+                                                                    monkeypatch, tmp_path):
+    monkeypatch.setitem(served_app.config, "DATABASE", postgres_made)
+    runner = served_app.test_cli_runner()
+    backup = runner.invoke(args=["backup", str(tmp_path / "copy.sqlite")])
+    assert backup.exit_code == 1 and "pg_dump" in backup.output
+    assert not (tmp_path / "copy.sqlite").exists()
+    (tmp_path / "old.sqlite").write_text("")
+    restored = runner.invoke(args=["restore", str(tmp_path / "old.sqlite")])
+    assert restored.exit_code == 1 and "pg_dump" in restored.output
+
+
+def test_a_pooled_connection_the_server_dropped_is_replaced(served_app, postgres_made,
+                                                            monkeypatch):
+    """PostgreSQL ends the pool's connections (a restart, an administrator): the next
+    request is answered on a new one, not with the broken one's error."""
+    postgres_cluster.emptied(postgres_made)
+    monkeypatch.setitem(served_app.config, "DATABASE", postgres_made)
+    client = served_app.test_client()
+    token = start(client, hands=1)["token"]
+    # Several connections wait in the pool, as after a busy evening.
+    at_once(postgres_made, lambda _other: client.get(f"{MATCHES}/{token}"), times=4)
+    administrator = store.connect(postgres_made)
+    try:
+        ended = administrator.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+            "datname = current_database() AND backend_type = 'client backend' AND "
+            "pid != pg_backend_pid()").fetchone()[0]
+    finally:
+        administrator.close()
+    assert ended >= 1
+    assert client.get(f"{MATCHES}/{token}").status_code == 200
+    assert client.post(f"{MATCHES}/{token}/hands", json={"burro": 1}).status_code == 201
+
+
+def test_database_url_names_the_server_as_hosting_platforms_set_it(monkeypatch, postgres_made,
+                                                                   rules_index):
+    """DATABASE_URL names the database unless DATABASE does."""
+    monkeypatch.delenv("FLASK_DATABASE", raising=False)
+    settings = {"TESTING": True, "RULES_INDEX": rules_index, "SECRET_KEY": "test"}
+    monkeypatch.setenv("DATABASE_URL", postgres_made)
+    assert create_app(settings).config["DATABASE"] == postgres_made

@@ -360,12 +360,13 @@ def test_a_match_of_every_entry_it_may_hold_is_exported_and_imported_again(app, 
     with app.app_context():
         db = store.get_db()
         match = store.get_match(db, token)
-        db["entries"].insert_all(
-            {"match_id": match.id, "number": number, "status": store.ACTIVE,
-             "data": json.dumps({"winner": number % 3}), "created_at": match.created_at,
-             "ended_at": None} for number in range(1, store.MAX_ENTRIES + 1))
-        db.execute("UPDATE matches SET version = ? WHERE id = ?", [store.MAX_ENTRIES, match.id])
-        db.conn.commit()
+        with store.backend.writing(db):
+            store.backend.insert_rows(db, "entries", (
+                {"match_id": match.id, "number": number, "status": store.ACTIVE,
+                 "data": json.dumps({"winner": number % 3}), "created_at": match.created_at,
+                 "ended_at": None} for number in range(1, store.MAX_ENTRIES + 1)))
+            db.execute("UPDATE matches SET version = ? WHERE id = ?",
+                       [store.MAX_ENTRIES, match.id])
     exported = client.get(f"{MATCHES}/{token}/export").get_data()
     imported = client.post(f"{MATCHES}/import", data=exported, content_type="application/json")
     assert imported.status_code == 201

@@ -1,0 +1,71 @@
+"""Who in this server process waits for news of which match: the bookkeeping every reader of
+the news (``news`` on SQLite, ``postgres_news``) shares."""
+
+import threading
+
+
+class Subscription:
+    """One waiter's interest in one match: ``wait`` returns True once it has news."""
+
+    def __init__(self, subscribers: "Subscribers", match_id: int):
+        self._subscribers, self.match_id = subscribers, match_id
+        self._news = threading.Event()
+
+    def wait(self, timeout: float) -> bool:
+        """Whether news came within ``timeout`` seconds (or before this call)."""
+        told = self._news.wait(timeout)
+        self._news.clear()
+        return told
+
+    def tell(self) -> None:
+        self._news.set()
+
+    def close(self) -> None:
+        self._subscribers.leave(self)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc):
+        self.close()
+
+
+class Subscribers:
+    """The subscriptions of one database, by match; a reader of its news tells them."""
+
+    def __init__(self):
+        self._subscribers: dict[int, set[Subscription]] = {}
+        self._lock = threading.Lock()
+
+    def join(self, match_id: int) -> Subscription:
+        subscription = Subscription(self, match_id)
+        with self._lock:
+            self._subscribers.setdefault(match_id, set()).add(subscription)
+            self.started()
+        return subscription
+
+    def started(self) -> None:
+        """Start reading the news, if nothing reads it yet (with the subscribers locked)."""
+        raise NotImplementedError
+
+    def leave(self, subscription: Subscription) -> None:
+        with self._lock:
+            waiting = self._subscribers.get(subscription.match_id)
+            if waiting is not None:
+                waiting.discard(subscription)
+                if not waiting:
+                    del self._subscribers[subscription.match_id]
+
+    def _tell(self, match_ids) -> None:
+        with self._lock:
+            told = [subscription for match_id in match_ids
+                    for subscription in self._subscribers.get(match_id, ())]
+        for subscription in told:
+            subscription.tell()
+
+    def _tell_everyone(self) -> None:
+        with self._lock:
+            told = [subscription for waiting in self._subscribers.values()
+                    for subscription in waiting]
+        for subscription in told:
+            subscription.tell()
