@@ -6,10 +6,14 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+# The table's two phones, for tests parametrized over both.
+PHONES = [pytest.param({"width": 390, "height": 844}, id="390x844"),
+          pytest.param({"width": 360, "height": 640}, id="360x640")]
 # A table's wifi, as UX.md asks the browser tests to emulate.
 TABLE_LATENCY_MS = 300
 

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from phone import (
+    PHONES,
     Thumb,
     expect_totals,
     open_match,
@@ -18,8 +19,6 @@ from phone import (
 
 pytestmark = pytest.mark.browser
 
-PHONES = [pytest.param({"width": 390, "height": 844}, id="390x844"),
-          pytest.param({"width": 360, "height": 640}, id="360x640")]
 MODE = {"en-US": "By meld", "de-DE": "Nach Kombinationen"}
 
 

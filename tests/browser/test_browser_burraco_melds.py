@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from phone import (
+    PHONES,
     Thumb,
     expect_totals,
     open_match,
@@ -22,8 +23,6 @@ from phone import (
 
 pytestmark = pytest.mark.browser
 
-PHONES = [pytest.param({"width": 390, "height": 844}, id="390x844"),
-          pytest.param({"width": 360, "height": 640}, id="360x640")]
 LANGUAGES = [pytest.param("en-US", id="en"), pytest.param("de-DE", id="de")]
 FOUR = ["Anna", "Ben", "Carla", "Dan"]
 # What each language calls the mode, and the start of the refusal of a third Q♠.

@@ -124,6 +124,16 @@ class Verdict(Answer):
     code: str | None = None
 
 
+class SideByMeld(Body):
+    """What a side of a rummy game may give in place of its points and bonus counts."""
+    melds: list[list[CardCode] | str] | None = Field(
+        None, max_length=40, description="In place of the points and bonus counts: the side's "
+        "melds on the table, each a list of cards (or one line of text), checked as the meld "
+        "checker checks them; their cards count and their bonuses are found.")
+    in_hand: list[CardCode] | str | None = Field(
+        None, max_length=120, description="With `melds`: the cards left in the side's hands.")
+
+
 # --- Matches --------------------------------------------------------------------------------
 
 GameName = Literal[tuple(GAMES)]

@@ -15,7 +15,7 @@ from scoring.errors import MeldError, ScoringError
 from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
-from ..api.models import Answer, Body, CardCode, Cards, Flag, MeldRefused, Whole, examples
+from ..api.models import Answer, Body, Cards, Flag, MeldRefused, SideByMeld, Whole, examples
 from ..checkers import MELD_MODES, checker_page, meld_cards, meld_request, ticked
 from ..presets import Preset
 from ..refusals import describe, refusal
@@ -215,7 +215,7 @@ class BuracoMeldAnswer(RootModel[BuracoMeldVerdict | BuracoMeldRefused]):
                              "wildcards": ["JK"], "stands_for": "Q", "readings": []})
 
 
-class BuracoSide(Body):
+class BuracoSide(SideByMeld):
     table_points: Whole | None = None
     clean_buracos: Whole | None = None
     dirty_buracos: Whole | None = None
@@ -228,12 +228,6 @@ class BuracoSide(Body):
                                                          "from ace to king (+500).")
     ace_to_ace_buracos: Whole | None = Field(None, description="With `canastras_reais`: clean "
                                                                "runs from ace to ace (+1000).")
-    melds: list[list[CardCode] | str] | None = Field(
-        None, max_length=40, description="In place of the points and buracos: the side's "
-        "melds on the table, each a list of cards (or one line of text), checked as the meld "
-        "checker checks them; their cards count and their buracos are found.")
-    in_hand: list[CardCode] | str | None = Field(
-        None, max_length=120, description="With `melds`: the cards left in the side's hands.")
 
 
 class BuracoOptions(Body):

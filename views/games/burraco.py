@@ -17,7 +17,17 @@ from scoring.values import parse_int
 from ..api import contract, models
 from ..api.contract import REFUSED, refused
 from ..api.contract import api as spec
-from ..api.models import Answer, Body, CardCode, Cards, Flag, MeldRefused, Seat, Whole, examples
+from ..api.models import (
+    Answer,
+    Body,
+    Cards,
+    Flag,
+    MeldRefused,
+    Seat,
+    SideByMeld,
+    Whole,
+    examples,
+)
 from ..checkers import MELD_MODES, checker_page, meld_cards, meld_request, ticked
 from ..presets import Preset
 from ..refusals import describe, refusal
@@ -300,7 +310,7 @@ class BurracoMeldAnswer(RootModel[BurracoMeldVerdict | BurracoMeldRefused]):
                              "wildcard": None, "stands_for": None, "readings": []})
 
 
-class BurracoSide(Body):
+class BurracoSide(SideByMeld):
     """One side's hand: its parts, or only the `total` counted on paper."""
     table_points: Whole | None = None
     clean_burracos: Whole | None = None
@@ -315,12 +325,6 @@ class BurracoSide(Body):
                                                             "from ace to king (+500).")
     reale_burracos: Whole | None = Field(None, description="Burraco Reale: clean runs from "
                                                            "ace to ace (+1000).")
-    melds: list[list[CardCode] | str] | None = Field(
-        None, max_length=40, description="In place of the points and burracos: the side's "
-        "melds on the table, each a list of cards (or one line of text), checked as the meld "
-        "checker checks them; their cards count and their burracos are found.")
-    in_hand: list[CardCode] | str | None = Field(
-        None, max_length=120, description="With `melds`: the cards left in the side's hands.")
 
 
 class BurracoHandCheck(Body):
