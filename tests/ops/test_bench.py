@@ -3,6 +3,7 @@ between the releases whose figures it measures, and the rules its lines are judg
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import io
 import re
@@ -135,6 +136,14 @@ def test_on_postgresql_two_servers_carry_the_night_and_its_figure_comes_last(
     assert carried and printed.endswith(f"{CARRIED.search(printed)[0]}\n{carried[0]}\n"), printed
     assert_carried(carried, *night_steps(on_postgres))
     assert carried[2] == CARRIED.search(printed)[2]
+
+
+def test_on_postgresql_without_its_server_the_bench_says_so_in_one_line_and_runs_nothing(
+        monkeypatch, capsys):
+    monkeypatch.setattr(bench.postgres_cluster, "binaries", lambda: None)
+    assert bench.main(dataclasses.replace(TINY, backend="postgres")) is False
+    assert capsys.readouterr().out == ("PostgreSQL is not installed (no initdb found): the bench "
+                                       "on PostgreSQL cannot run.\n")
 
 
 def idle_line(printed: str, workers: int) -> re.Match:
