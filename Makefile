@@ -50,8 +50,10 @@ lint: $(BIN)/.test-installed
 	$(BIN)/ruff check .
 
 # Speed over HTTP, served as `make run` serves, against a bare Flask app served the same way.
+# BACKEND=postgres: the night once more, on two servers sharing a throwaway PostgreSQL.
+BACKEND ?= sqlite
 bench: $(BIN)/.test-installed translations
-	$(BIN)/python -m benchmarks.bench
+	BENCH_BACKEND=$(BACKEND) $(BIN)/python -m benchmarks.bench
 
 init-db: $(BIN)/.installed
 	$(BIN)/flask --app app init-db

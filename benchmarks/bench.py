@@ -16,7 +16,8 @@ meanwhile: where it is high, a shared host slowed the run.
 Settings (environment): BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS at most (64),
 BENCH_LONG_MATCH hands (1000), BENCH_FIRST_TABLES (1000), BENCH_MAX_TABLES (4000),
 BENCH_STEP_SECONDS (60), BENCH_HAND_SECONDS between a table's hands (30),
-BENCH_QUIET_SECONDS (60).
+BENCH_QUIET_SECONDS (60), BENCH_BACKEND (sqlite; postgres: the night once more, after the one
+on SQLite, with two servers on one throwaway PostgreSQL cluster on this machine).
 """
 
 import asyncio
@@ -33,8 +34,9 @@ import store
 from app import create_app
 from benchmarks import load, night
 from benchmarks.host import Cores, core_ticks, machine, open_files, stolen_since
-from benchmarks.serve import HELLO, TABLEMATE, THREADED, Server, serving
+from benchmarks.serve import HELLO, TABLEMATE, THREADED, Servers, serving
 from store import news
+from tests import postgres_cluster
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dario"]
 OPTIONS = {"target": 10000}  # the largest: no seeded match ends
@@ -77,6 +79,7 @@ class Settings:
     step_seconds: float = 60.0
     hand_seconds: float = 30.0
     quiet_seconds: float = 60.0
+    backend: str = "sqlite"
 
     @classmethod
     def from_environment(cls) -> "Settings":
@@ -150,12 +153,17 @@ def seed(database: Path, settings: Settings) -> Seeded:
     short = new_match(client, db, PAPER_HANDS, SHORT_MATCH)
     long = new_match(client, db, PAPER_HANDS, settings.long_match)
     entry = [new_match(client, db, PAPER_HANDS, 0).token for _ in range(ENTRY_TABLES)]
-    # The night's matches as the API makes them, straight into the store.
-    made = new_match(client, db, PAPER_HANDS, 0)
-    tables = [store.create_match(db, made.game, made.players, made.options).token
-              for _ in range(settings.max_tables)]
+    tables = night_matches(client, db, settings.max_tables)
     db.close()
     return Seeded(sheet.token, short.token, long.token, entry, tables)
+
+
+def night_matches(client, db, count: int) -> list[str]:
+    """The links of ``count`` new matches for the night's tables, made as the API makes
+    them, straight into the store."""
+    made = new_match(client, db, PAPER_HANDS, 0)
+    return [store.create_match(db, made.game, made.players, made.options).token
+            for _ in range(count)]
 
 
 def asking(method: str, url: str, **request) -> load.Ask:
@@ -277,6 +285,15 @@ class Outcome:
     def hello_per_second(self) -> float:
         return self.hello.per_second if self.hello.latencies else math.nan
 
+    def carried_enough(self) -> bool:
+        """Whether the tables carried reach their target against the baseline."""
+        return self.carried / self.hello_per_second >= TABLES_CARRIED
+
+    def carried_line(self, label: str) -> str:
+        """The last lines of the bench: the tables carried, beside the baseline."""
+        return (f"{label}: {self.carried} (hello {self.hello_per_second:.0f}/s, "
+                f"{floored(self.carried / self.hello_per_second)}x)")
+
 
 async def closed_loops(settings: Settings, hello: str, base: str, seeded: Seeded,
                        outcome: Outcome) -> None:
@@ -344,7 +361,7 @@ def step_line(step: night.Step, cores: tuple[float, float], memory: int, stolen:
             f"{'held' if step.held() else 'FAILED'}" + "".join(f"  {note}" for note in notes))
 
 
-async def night_with_push(settings: Settings, tablemate: Server, seeded: Seeded,
+async def night_with_push(settings: Settings, servers: Servers, tokens: list[str],
                           outcome: Outcome) -> None:
     """The night in steps of doubling tables until one fails, then a quiet while over the
     streams of the most tables that held."""
@@ -355,7 +372,7 @@ async def night_with_push(settings: Settings, tablemate: Server, seeded: Seeded,
           f"{night.SAVE_P99:g} ms and news p99 ≤ {night.NEWS_P99:g} ms (from the save sent to "
           "each other phone's event).")
     print(STEP_HEADER, flush=True)
-    async with night.Night(tablemate.url, seeded.night, NEW_MATCH_NEWS, PAPER_HANDS,
+    async with night.Night(servers.urls, tokens, NEW_MATCH_NEWS, PAPER_HANDS,
                            settings.hand_seconds) as tables:
         for count in settings.steps():
             if count * night.PHONES + OWN_FILES > allowed:
@@ -363,9 +380,9 @@ async def night_with_push(settings: Settings, tablemate: Server, seeded: Seeded,
                       f"process may have {allowed} open files")
                 break
             await tables.open(count)
-            start, cores = core_ticks(), Cores(tablemate)
+            start, cores = core_ticks(), Cores(servers)
             step = await tables.step(count, settings.step_seconds)
-            print(step_line(step, cores.used(), tablemate.workers_memory()[1],
+            print(step_line(step, cores.used(), servers.workers_memory()[1],
                             stolen_since(start)), flush=True)
             if not step.held():
                 break
@@ -377,7 +394,7 @@ async def night_with_push(settings: Settings, tablemate: Server, seeded: Seeded,
         if await tables.keep(idle):
             await asyncio.sleep(SERVER_NOTICES)
         quiet = await tables.quiet(settings.quiet_seconds)
-        (workers, memory), files = tablemate.workers_memory(), tablemate.workers_files()
+        (workers, memory), files = servers.workers_memory(), servers.workers_files()
     a_stream = memory / max(1, quiet.streams)
     met = (not quiet.other_bytes and not quiet.dropped and quiet.streams == idle * night.PHONES
            and a_stream <= IDLE_STREAM_BYTES)
@@ -392,8 +409,43 @@ async def night_with_push(settings: Settings, tablemate: Server, seeded: Seeded,
         outcome.missed.append("idle phones")
 
 
+def print_trouble(name: str, trouble: list[str]) -> None:
+    """The most frequent of the lines of trouble a server logged, if any."""
+    if not trouble:
+        return
+    print(f"\n{name} logged {len(trouble)} lines of trouble, these the most frequent:")
+    for line, count in Counter(re.sub(r"^\[[^]]*\] \[\d+\] ", "", line)
+                               for line in trouble).most_common(8):
+        print(f"  {count}× {line}")
+
+
+def night_on_postgres(settings: Settings, outcome: Outcome) -> None:
+    """The night again, on two servers as `make run` starts them on one PostgreSQL database
+    of a throwaway cluster, each table's phones on both."""
+    print("\nOn PostgreSQL: two servers, each as `make run` starts it, on one database of a "
+          "throwaway cluster on this machine; each table's phones on both, its hands saved "
+          "through one of them.", flush=True)
+    with postgres_cluster.cluster() as url:
+        app = create_app({"DATABASE": url, "SECRET_KEY": "bench"})
+        db = store.connect(url)
+        tokens = night_matches(app.test_client(), db, settings.max_tables)
+        db.close()
+        # Seeded: the servers' pools alone hold connections to the database from here on.
+        store.postgres.close_pool(url)
+        with serving(TABLEMATE, url) as first, serving(TABLEMATE, url) as second:
+            servers = Servers((first, second))
+            asyncio.run(night_with_push(settings, servers, tokens, outcome))
+            print_trouble("The PostgreSQL servers", servers.trouble())
+
+
 def main(settings: Settings) -> bool:
     """Seed, serve, measure and print; whether every target was met."""
+    on_postgres = settings.backend == "postgres"
+    if settings.backend not in ("sqlite", "postgres"):
+        raise SystemExit(f"BENCH_BACKEND is sqlite or postgres, not {settings.backend}")
+    if on_postgres and postgres_cluster.binaries() is None:
+        print("PostgreSQL is not installed (no initdb found): the bench on PostgreSQL cannot run.")
+        return False
     print(f"Machine: {machine()}", flush=True)
     outcome = Outcome()
     with tempfile.TemporaryDirectory() as folder:
@@ -404,25 +456,26 @@ def main(settings: Settings) -> bool:
 
             async def measure() -> None:
                 await closed_loops(settings, hello.url, tablemate.url, seeded, outcome)
-                await night_with_push(settings, tablemate, seeded, outcome)
+                await night_with_push(settings, Servers((tablemate,)), seeded.night, outcome)
 
             asyncio.run(measure())
             trouble = tablemate.trouble()
-    if trouble:
-        print(f"\nTablemate's server logged {len(trouble)} lines of trouble, these the most "
-              "frequent:")
-        for line, count in Counter(re.sub(r"^\[[^]]*\] \[\d+\] ", "", line)
-                                   for line in trouble).most_common(8):
-            print(f"  {count}× {line}")
-    ratio = outcome.carried / outcome.hello_per_second
-    if not ratio >= TABLES_CARRIED:
+    print_trouble("Tablemate's server", trouble)
+    if not outcome.carried_enough():
         outcome.missed.insert(0, "tables carried")
+    postgres = Outcome(hello=outcome.hello)
+    if on_postgres:
+        night_on_postgres(settings, postgres)
+        if not postgres.carried_enough():
+            postgres.missed.insert(0, "tables carried")
+        outcome.missed += [f"{missed} on PostgreSQL" for missed in postgres.missed]
     print(f"\nTables carried, target ≥ {TABLES_CARRIED}× the hello's requests a second: "
           f"{'MISSED' if 'tables carried' in outcome.missed else 'met'}. "
           + (f"Targets missed: {', '.join(outcome.missed)}." if outcome.missed
              else "Every target met."))
-    print(f"tables carried: {outcome.carried} (hello {outcome.hello_per_second:.0f}/s, "
-          f"{floored(ratio)}x)")
+    print(outcome.carried_line("tables carried"))
+    if on_postgres:
+        print(postgres.carried_line("tables carried on PostgreSQL, two servers"))
     return not outcome.missed
 
 

@@ -8,7 +8,7 @@ import resource
 import time
 from pathlib import Path
 
-from benchmarks.serve import Server
+from benchmarks.serve import Servers
 
 
 def machine() -> str:
@@ -54,17 +54,17 @@ def open_files() -> int:
 
 
 class Cores:
-    """How many cores the server's workers and the bench itself kept busy from now on."""
+    """How many cores the servers' workers and the bench itself kept busy from now on."""
 
-    def __init__(self, server: Server):
-        self.server = server
+    def __init__(self, servers: Servers):
+        self.servers = servers
         self.start = self._now()
 
     def _now(self) -> tuple[float, float, float]:
         own = resource.getrusage(resource.RUSAGE_SELF)
-        return time.perf_counter(), self.server.workers_cpu(), own.ru_utime + own.ru_stime
+        return time.perf_counter(), self.servers.workers_cpu(), own.ru_utime + own.ru_stime
 
     def used(self) -> tuple[float, float]:
-        """The server's cores and the bench's, on average since the start."""
+        """The servers' cores and the bench's, on average since the start."""
         (began, server, own), (now, server_now, own_now) = self.start, self._now()
         return (server_now - server) / (now - began), (own_now - own) / (now - began)

@@ -116,12 +116,13 @@ class Quiet:
 
 class Night:
     """Tables of phones holding the streams of the new matches ``tokens`` (whose news id is
-    ``seen``) against the server at ``base``, saving ``hands`` in turn every ``hand_every``
-    seconds."""
+    ``seen``) against the servers at ``bases``, saving ``hands`` in turn every ``hand_every``
+    seconds. With several servers each table's phones take them in turn, so that most news
+    crosses from the server that saved to another."""
 
-    def __init__(self, base: str, tokens: list[str], seen: str, hands: tuple[dict, ...],
-                 hand_every: float):
-        self.base, self.tokens, self.seen = base, tokens, seen
+    def __init__(self, bases: list[str], tokens: list[str], seen: str,
+                 hands: tuple[dict, ...], hand_every: float):
+        self.bases, self.tokens, self.seen = bases, tokens, seen
         self.hands, self.hand_every = hands, hand_every
         self.tables: list[list[Heard]] = []
         self._holding: list[list[asyncio.Task]] = []
@@ -155,8 +156,12 @@ class Night:
                                               sock_read=SILENT_FOR)))
         return self._addresses[index]
 
-    async def _hold(self, table: int, heard: Heard) -> None:
-        url = f"{self.base}/m/{self.tokens[table]}/events"
+    def _base(self, table: int, phone: int) -> str:
+        """The server a table's phone talks to; the first phone saves the table's hands."""
+        return self.bases[(table + phone) % len(self.bases)]
+
+    async def _hold(self, table: int, phone: int, heard: Heard) -> None:
+        url = f"{self._base(table, phone)}/m/{self.tokens[table]}/events"
         try:
             async with self._session(table).get(url, params={"seen": self.seen}) as response:
                 if response.status != 200:
@@ -174,10 +179,11 @@ class Night:
         else:
             self.failed[f"stream not opened: {how}"] += 1
 
-    async def _open(self, table: int, at_once: asyncio.Semaphore) -> tuple[Heard, asyncio.Task]:
+    async def _open(self, table: int, phone: int,
+                    at_once: asyncio.Semaphore) -> tuple[Heard, asyncio.Task]:
         heard = Heard()
         async with at_once:
-            holding = asyncio.create_task(self._hold(table, heard))
+            holding = asyncio.create_task(self._hold(table, phone, heard))
             connected = asyncio.create_task(heard.connected.wait())
             await asyncio.wait({holding, connected}, timeout=OPEN_WITHIN,
                                return_when=asyncio.FIRST_COMPLETED)
@@ -191,8 +197,8 @@ class Night:
         """Open the streams of every table up to ``tables`` that holds none yet."""
         at_once = asyncio.Semaphore(OPENING_AT_ONCE)
         new = range(len(self.tables), tables)
-        opened = await asyncio.gather(*(self._open(table, at_once)
-                                        for table in new for _phone in range(PHONES)))
+        opened = await asyncio.gather(*(self._open(table, phone, at_once)
+                                        for table in new for phone in range(PHONES)))
         for first in range(0, len(opened), PHONES):
             phones = opened[first:first + PHONES]
             self.tables.append([heard for heard, _holding in phones])
@@ -210,7 +216,8 @@ class Night:
         at_once = asyncio.Semaphore(OPENING_AT_ONCE)
         dropped = [(table, phone) for table, phones in enumerate(self._holding)
                    for phone, holding in enumerate(phones) if holding.done()]
-        reopened = await asyncio.gather(*(self._open(table, at_once) for table, _ in dropped))
+        reopened = await asyncio.gather(*(self._open(table, phone, at_once)
+                                          for table, phone in dropped))
         for (table, phone), (heard, holding) in zip(dropped, reopened):
             self.tables[table][phone], self._holding[table][phone] = heard, holding
         return closed
@@ -256,8 +263,8 @@ class Night:
         self._saved[table] += 1
         sent = time.perf_counter()
         try:
-            async with self._saving.post(f"{self.base}/api/v1/matches/{self.tokens[table]}"
-                                         "/hands", json=hand) as response:
+            async with self._saving.post(f"{self._base(table, 0)}/api/v1/matches/"
+                                         f"{self.tokens[table]}/hands", json=hand) as response:
                 body = await response.read()
                 status, tag = response.status, response.headers.get("ETag", "")
         except (TimeoutError, aiohttp.ClientError):

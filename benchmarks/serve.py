@@ -112,6 +112,29 @@ class Server:
         return ticks / os.sysconf("SC_CLK_TCK")
 
 
+@dataclass(frozen=True)
+class Servers:
+    """Servers of one app side by side, measured as one: their workers' figures added up."""
+    each: tuple[Server, ...]
+
+    @property
+    def urls(self) -> list[str]:
+        return [server.url for server in self.each]
+
+    def trouble(self) -> list[str]:
+        return [line for server in self.each for line in server.trouble()]
+
+    def workers_memory(self) -> tuple[int, int]:
+        figures = [server.workers_memory() for server in self.each]
+        return sum(count for count, _memory in figures), sum(memory for _count, memory in figures)
+
+    def workers_files(self) -> int:
+        return sum(server.workers_files() for server in self.each)
+
+    def workers_cpu(self) -> float:
+        return sum(server.workers_cpu() for server in self.each)
+
+
 @contextmanager
 def serving(app: str, database: Path | None = None,
             options: tuple[str, ...] = ()) -> Iterator[Server]:

@@ -3,20 +3,26 @@ between the releases whose figures it measures, and the rules its lines are judg
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import io
 import re
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
+import postgres_cluster
 import pytest
 
 import store
 from benchmarks import bench, host, load, night
 from benchmarks.serve import HELLO, THREADED, run_command
 
+# Where PostgreSQL is installed, the night runs there too, as `make bench BACKEND=postgres`
+# runs it: one tiny run for both, the cores being shared with the other lanes.
 TINY = bench.Settings(seconds=0.1, connections=4, long_match=20, first_tables=4, max_tables=8,
-                      step_seconds=2, hand_seconds=0.5, quiet_seconds=1)
+                      step_seconds=2, hand_seconds=0.5, quiet_seconds=1,
+                      backend="postgres" if postgres_cluster.binaries() else "sqlite")
+ON_POSTGRES = "\nOn PostgreSQL: "
 # connections, requests per second, p50 and p99 in ms
 FIGURES = r"\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)"
 # the share of the cores' time the host took meanwhile ("-" when no tick passed)
@@ -44,6 +50,20 @@ def printed() -> str:
     return out.getvalue()
 
 
+@pytest.fixture(scope="module")
+def on_sqlite(printed) -> str:
+    """What the bench printed of its run on SQLite."""
+    return printed.split(ON_POSTGRES)[0]
+
+
+@pytest.fixture(scope="module")
+def on_postgres(printed) -> str:
+    """What the bench printed of its night on two servers on one PostgreSQL database."""
+    if TINY.backend != "postgres":
+        pytest.skip("PostgreSQL is not installed (no initdb found)")
+    return printed.split(ON_POSTGRES)[1]
+
+
 # The issue's targets, as the report's last column prints them; the baseline's columns are
 # empty for hand entry, which is no longer compared with it.
 TARGETS = [("sheet page, 17 hands", "≥ 0.1×", True),
@@ -67,10 +87,14 @@ def test_every_endpoint_is_measured_beside_its_target(printed):
 
 
 CARRIED = re.compile(r"^tables carried: (\d+) \(hello (\d+)/s, (\d+\.\d\d)x\)$", re.MULTILINE)
+CARRIED_ON_POSTGRES = re.compile(r"^tables carried on PostgreSQL, two servers: (\d+) "
+                                 r"\(hello (\d+)/s, (\d+\.\d\d)x\)$", re.MULTILINE)
 
 
-def test_each_step_of_the_night_hears_every_saved_hand_on_the_three_other_phones(printed):
-    steps = [step for line in printed.splitlines() if (step := re.search(STEP, line))]
+def night_steps(night_printed: str) -> tuple[list[int], list[bool]]:
+    """The tables of each step of a night and whether it held, each step's figures checked:
+    every saved hand heard on the table's three other phones."""
+    steps = [step for line in night_printed.splitlines() if (step := re.search(STEP, line))]
     tables = [int(step[1]) for step in steps]
     held = [step[15] == "held" for step in steps]
     # The steps double from the first until one fails.
@@ -85,25 +109,67 @@ def test_each_step_of_the_night_hears_every_saved_hand_on_the_three_other_phones
         assert float(step[7]) <= float(step[8]), step[0]
         assert float(step[11]) > 0 and float(step[12]) > 0 and int(step[13]) > 0, step[0]
     if all(held):
-        assert re.search(r"^\s+16\s+not run: beyond BENCH_MAX_TABLES \(8\)$", printed,
+        assert re.search(r"^\s+16\s+not run: beyond BENCH_MAX_TABLES \(8\)$", night_printed,
                          re.MULTILINE)
-    carried = CARRIED.search(printed)
-    assert carried and printed.endswith(carried[0] + "\n"), printed
+    return tables, held
+
+
+def assert_carried(carried: re.Match, tables: list[int], held: list[bool]) -> None:
+    """The tables carried are those of the last step that held, beside the baseline."""
     assert int(carried[1]) == max([0] + [count for count, hold in zip(tables, held) if hold])
     assert float(carried[3]) == pytest.approx(int(carried[1]) / int(carried[2]), abs=0.01)
 
 
-def test_the_idle_phones_line_tells_what_came_beyond_keep_alives_and_the_memory(printed):
+def test_each_step_of_the_night_hears_every_saved_hand_on_the_three_other_phones(
+        printed, on_sqlite):
+    carried = CARRIED.search(printed)
+    last = CARRIED_ON_POSTGRES.search(printed) or carried
+    assert carried and printed.endswith(last[0] + "\n"), printed
+    assert_carried(carried, *night_steps(on_sqlite))
+
+
+def test_on_postgresql_two_servers_carry_the_night_and_its_figure_comes_last(
+        printed, on_postgres):
+    """Each table's phones on both servers: a hand saved through one is heard on the
+    phones of the other, and the bench ends with both figures, SQLite's first."""
+    carried = CARRIED_ON_POSTGRES.search(printed)
+    assert carried and printed.endswith(f"{CARRIED.search(printed)[0]}\n{carried[0]}\n"), printed
+    assert_carried(carried, *night_steps(on_postgres))
+    assert carried[2] == CARRIED.search(printed)[2]
+
+
+def test_on_postgresql_without_its_server_the_bench_says_so_in_one_line_and_runs_nothing(
+        monkeypatch, capsys):
+    monkeypatch.setattr(bench.postgres_cluster, "binaries", lambda: None)
+    assert bench.main(dataclasses.replace(TINY, backend="postgres")) is False
+    assert capsys.readouterr().out == ("PostgreSQL is not installed (no initdb found): the bench "
+                                       "on PostgreSQL cannot run.\n")
+
+
+def idle_line(printed: str, workers: int) -> re.Match:
     line = re.search(r"^Idle phones: (\d+) streams for 1 s without a hand: (\d+) bytes beyond "
-                     r"(\d+) keep-alive comments, (\d+) streams dropped; 2 workers holding "
-                     r"(\d+) open files, (\d+) MB, ([\d.]+) KB a stream \(target: nothing beyond keep-alives, ≤ 64 KB a "
-                     r"stream\): (met|MISSED)$", printed, re.MULTILINE)
+                     rf"(\d+) keep-alive comments, (\d+) streams dropped; {workers} workers "
+                     r"holding (\d+) open files, (\d+) MB, ([\d.]+) KB a stream \(target: "
+                     r"nothing beyond keep-alives, ≤ 64 KB a stream\): (met|MISSED)$",
+                     printed, re.MULTILINE)
     assert line, printed
-    # Over the streams of the most tables carried, or of the first step if none held.
-    assert int(line[1]) == 4 * (int(CARRIED.search(printed)[1]) or TINY.first_tables)
     assert (line[2], line[4]) == ("0", "0")
     assert int(line[5]) >= int(line[1])
     assert float(line[7]) == pytest.approx(int(line[6]) * 1024 / int(line[1]), rel=0.05)
+    return line
+
+
+def test_the_idle_phones_line_tells_what_came_beyond_keep_alives_and_the_memory(
+        printed, on_sqlite):
+    line = idle_line(on_sqlite, workers=2)
+    # Over the streams of the most tables carried, or of the first step if none held.
+    assert int(line[1]) == 4 * (int(CARRIED.search(printed)[1]) or TINY.first_tables)
+
+
+def test_on_postgresql_the_idle_phones_line_counts_both_servers_workers(printed, on_postgres):
+    line = idle_line(on_postgres, workers=4)
+    assert int(line[1]) == 4 * (int(CARRIED_ON_POSTGRES.search(printed)[1])
+                                or TINY.first_tables)
 
 
 @pytest.mark.parametrize(("change", "held"), [
