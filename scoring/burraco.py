@@ -8,7 +8,7 @@ With four players the partners sit opposite: seats 0 and 2 against 1 and 3.
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import partial
 
@@ -31,7 +31,7 @@ from .melds import cards_by_suit as cards_by_suit
 from .tally import card_points, paper_total, read_target, replay, verify_cards_together
 from .tally import row_json as row_json
 from .values import whole_number, yes_no
-from .victory_points import Band, VictoryPoints
+from .victory_points import Band, VictoryPoints, as_data, read_table
 
 
 class Variant(StrEnum):
@@ -480,8 +480,9 @@ def verify_sides(raw_sides, options: "Options", count: int = 2,
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-OPTION_FIELDS = ("target", "semipulito", "round_halves", "variant")
+OPTION_FIELDS = ("target", "semipulito", "round_halves", "variant", "hands")
 TARGETS = (2005, 1005, 505)
+TOURNAMENT_HANDS = (2, 3, 4)
 
 
 @dataclass(frozen=True)
@@ -491,6 +492,8 @@ class Options:
     first_dealer: int = 0
     round_halves: bool = False    # three players: the partners' half up to the next 5 (B6)
     variant: Variant = Variant.CLASSIC
+    hands: int | None = None    # a tournament's hands (B8), in place of the target
+    victory_points: VictoryPoints | None = None
 
     def __post_init__(self):
         # Burraco Reale pays its own burracos, and no semi-clean one (B7).
@@ -502,12 +505,37 @@ class Options:
     def to_dict(self) -> dict:
         return {"target": self.target, "semipulito": self.semipulito,
                 "first_dealer": self.first_dealer, "round_halves": self.round_halves,
-                "variant": self.variant.value}
+                "variant": self.variant.value,
+                # The table travels with the match, so the sheet and an export apply the same.
+                **({"hands": self.hands, "victory_points": as_data(self.victory_points)}
+                   if self.hands else {})}
+
+
+def _tournament(raw: Mapping, players: int) -> tuple[int | None, VictoryPoints | None]:
+    """B8: a fixed number of hands (2, 3 or 4) between two pairs, and the table that turns
+    their difference into Victory Points: FIBUR's for 3 or 4 hands, or a club's own."""
+    if raw.get("hands") in (None, ""):
+        return None, None
+    hands = whole_number(raw["hands"], "tournament_hands", TOURNAMENT_HANDS[0],
+                         TOURNAMENT_HANDS[-1], error=SetupError)
+    if players != 4:
+        raise SetupError("tournament_pairs", count=players)
+    chosen = raw.get("victory_points")
+    if chosen in (None, "", FIBUR):
+        if hands not in VICTORY_POINT_TABLES:
+            # "No 2-hand or team table was found in a public source: ship none" (B8).
+            raise SetupError("vp_table_needed", hands=hands)
+        return hands, VICTORY_POINT_TABLES[hands]
+    table = read_table(chosen)
+    if table.hands not in (None, hands):
+        raise SetupError("vp_table_other_hands", hands=hands, table=table.hands)
+    return hands, table
 
 
 def verify_options(raw: Mapping, players: int) -> Options:
-    """Two, three or four players; a target (2005, 1005, 505 or any); semi-clean on or off;
-    the classic game or Burraco Reale."""
+    """Two, three or four players; a target (2005, 1005, 505 or any), or a tournament's
+    hands and Victory Points table; semi-clean on or off; the classic game or Burraco
+    Reale."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError("player_count", count=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
     target = read_target(raw, TARGETS)
@@ -516,7 +544,7 @@ def verify_options(raw: Mapping, players: int) -> Options:
     return Options(target, yes_no(raw.get("semipulito", False), "semipulito", SetupError),
                    first_dealer,
                    yes_no(raw.get("round_halves", False), "round_halves", SetupError),
-                   variant_of(raw.get("variant")))
+                   variant_of(raw.get("variant")), *_tournament(raw, players))
 
 
 def sides_of(players: int, alone: int | None = None) -> tuple[tuple[int, ...], ...]:
@@ -618,6 +646,15 @@ def _gains(options: Options, players: int, sides, scores) -> list:
     return [scores[0] if seat == alone else share for seat in range(players)]
 
 
+@dataclass(frozen=True)
+class TournamentStandings(Standings):
+    """A tournament match's standings (B8): the totals are the pairs' match points, and
+    after the last hand each pair has its Victory Points from ``table``."""
+
+    victory_points: tuple[int, int] | None
+    table: VictoryPoints
+
+
 def standings(options: Options, players: int, hands: Sequence[Mapping],
               known: Standings | None = None) -> Standings:
     """Replay the hands: each one's parts and scores, running totals, the next deal, the end."""
@@ -627,11 +664,19 @@ def standings(options: Options, players: int, hands: Sequence[Mapping],
         return sides, parts, _gains(options, players, sides, [part.score for part in parts])
 
     units = each_alone(players) if players == 3 else sides_of(players)
-    return replay(hands, players, options.first_dealer, options.target, units, score_hand,
-                  known)
+    played = replay(hands, players, options.first_dealer, options.target, units, score_hand,
+                    known, fixed=options.hands)
+    if not options.hands:
+        return played
+    table = options.victory_points
+    return TournamentStandings(
+        **{field.name: getattr(played, field.name) for field in fields(Standings)},
+        victory_points=table.of(played.totals) if played.finished else None, table=table)
 
 
 # --- Tournaments: the Victory Points tables that ship (B8) ------------------------------------
+
+FIBUR = "FIBUR"
 
 def _fibur(hands: int, highs: Sequence[int]) -> VictoryPoints:
     """The Italian federation's table for ``hands`` hands a turn: band i ends at highs[i] and
@@ -639,7 +684,7 @@ def _fibur(hands: int, highs: Sequence[int]) -> VictoryPoints:
     lows = [0, *(high + 5 for high in highs)]
     bands = [Band(low, high, 10 + index, 10 - index)
              for index, (low, high) in enumerate(zip(lows, [*highs, None], strict=True))]
-    return VictoryPoints(name="FIBUR", bands=tuple(bands), hands=hands)
+    return VictoryPoints(name=FIBUR, bands=tuple(bands), hands=hands)
 
 
 # B8: "MP difference, 3 hands" and "4 hands", FIBUR Codice di Gara art. 17.

@@ -112,37 +112,46 @@ def _winner(totals, target: int) -> int | None:
 HandScorer = Callable[[Mapping], tuple[tuple[tuple[int, ...], ...], Sequence, Sequence]]
 
 
+def _over(totals, target: int, played: int, fixed: int | None) -> bool:
+    """A match of ``fixed`` hands ends after the last of them; one to a target once it has a
+    winner."""
+    return played >= fixed if fixed else _winner(totals, target) is not None
+
+
 def replay(hands: Sequence[Mapping], players: int, first_dealer: int, target: int,
            units: tuple[tuple[int, ...], ...], score_hand: HandScorer,
-           known: Standings | None = None) -> Standings:
+           known: Standings | None = None, fixed: int | None = None) -> Standings:
     """Replay the hands: each one's parts and gains, running totals, the next deal, the end.
 
     The deal goes clockwise: the next player in the order of play deals, and the one after
     the dealer leads. Once a unit has reached the target the most points win, and a tie at
-    the top plays one more hand (seed 002, "Partieende"). ``known``, the standings of the
-    first hands, lets the replay go on from them.
+    the top plays one more hand (seed 002, "Partieende"). A match of ``fixed`` hands (a
+    tournament's, B8) has no target: it ends after them, and the most points win, level
+    ones together. ``known``, the standings of the first hands, lets the replay go on from
+    them.
     """
-    totals, rows, winner = [0] * len(units), [], None
+    totals, rows, finished = [0] * len(units), [], False
     if known is not None:
-        totals, rows = list(known.totals), list(known.rows)
-        winner = known.winners[0] if known.finished else None
+        totals, rows, finished = list(known.totals), list(known.rows), known.finished
     for index, raw in enumerate(hands[len(rows):], start=len(rows)):
-        if winner is not None:
+        if finished:
             raise HandError("hand_after_end", number=index + 1)
         sides, parts, gains = score_hand(raw)
         totals = [total + gain for total, gain in zip(totals, gains)]
         rows.append(HandRow(index + 1, (first_dealer + index) % players, sides, tuple(parts),
                             tuple(map(_exact, gains)), tuple(map(_exact, totals))))
-        winner = _winner(totals, target)
-    finished = winner is not None
+        finished = _over(totals, target, len(rows), fixed)
     dealer = None if finished else (first_dealer + len(hands)) % players
     best = max(totals)
+    ahead = tuple(unit for unit, total in enumerate(totals) if total == best)
+    winners = ahead if finished else ()
     return Standings(
         units=units, totals=tuple(_exact(total) for total in totals), finished=finished,
-        winners=(winner,) if finished else (),
-        losers=tuple(unit for unit in range(len(units)) if finished and unit != winner),
-        ahead=tuple(unit for unit, total in enumerate(totals) if total == best) if hands else (),
+        winners=winners,
+        losers=tuple(unit for unit in range(len(units)) if finished and unit not in winners),
+        ahead=ahead if hands else (),
         dealer=dealer, leader=None if dealer is None else (dealer + 1) % players,
-        to_go=tuple(_exact(max(target - total, 0)) for total in totals),
-        rows=tuple(rows), tied_at=target if tied_at_target(totals, target) else None,
+        to_go=None if fixed else tuple(_exact(max(target - total, 0)) for total in totals),
+        rows=tuple(rows),
+        tied_at=target if not fixed and tied_at_target(totals, target) else None,
     )

@@ -419,7 +419,8 @@ WHY = why_sections({
         "alone_needed", "alone_took_pozzetto", "unseen_lone_pozzetto", "nobody_took_pozzetto",
         "nobody_closed", "hand_needs_three_sides", "variant-three-players"
     ),
-    "end": ("target_range", "hand_after_end", "match_finished", "end"),
+    "end": ("target_range", "hand_after_end", "match_finished", "tournament_hands",
+            "tournament_pairs", "vp_table_needed", "vp_table_other_hands", "end"),
     "setup": ("dealing",),
     "scoring": (
         "scoring", "table_points_range", "hand_points_range", "unseen_pozzetto_points_range",
@@ -468,6 +469,13 @@ MESSAGES = {
                                  "entry."),
     "both_closed": _l("Only one side can close a hand."),
     "alone_needed": _l("Say who played alone with the 18-card pozzetto."),
+    "tournament_hands": _l("A tournament match is %(low)s to %(high)s hands, not "
+                           "%(value)s."),
+    "tournament_pairs": _l("A tournament match is two pairs: four players, not %(count)s."),
+    "vp_table_needed": _l("No Victory Points table ships for %(hands)s hands: give your "
+                          "club's table."),
+    "vp_table_other_hands": _l("This Victory Points table is for %(table)s hands, but the "
+                               "match has %(hands)s."),
 }
 
 GAME = Game(
@@ -488,6 +496,7 @@ GAME = Game(
                   "with a clean burraco.")),
     ),
     pages=bp, api=api_bp,
+    setup_examples=({"players": ["Anna", "Ben", "Carla", "Dario"], "options": {"hands": 3}},),
     hand_fields={
         "sides": SIDES_FIELD,
         "alone": (Seat | None, Field(None, description="Burraco with three players.")),
