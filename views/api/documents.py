@@ -31,6 +31,9 @@ def standings_json(match: store.Match, editing: bool = True) -> dict:
     game, options, standings = scored(match)
     extra = {name: _plain(getattr(standings, name)) for name in ("pot", "chips", "net")
              if hasattr(standings, name)}
+    if hasattr(standings, "victory_points"):
+        extra |= {"victory_points": _plain(standings.victory_points),
+                  "victory_points_table": standings.table.name}
     return {
         "id": match.id,
         "version": match.version,

@@ -176,6 +176,11 @@ class Standings(Answer):
     pot: int | None = Field(None, description="Bura: the pot after the last game.")
     chips: list[int] | None = Field(None, description="Bura: each player's chips.")
     net: list[int] | None = Field(None, description="Bura: each player's winnings.")
+    victory_points: list[int] | None = Field(
+        None, description="A tournament match (`options.hands`): each side's Victory Points "
+                          "after the last hand, in the order of `units`; null before it.")
+    victory_points_table: str | None = Field(
+        None, description="A tournament match: the name of the Victory Points table in use.")
     url: str | None = Field(None, description="The players' link; only by the players' token.")
     view_token: str
     view_url: str
