@@ -11,7 +11,8 @@ class Standings:
     ``winners``, ``losers`` and ``ahead`` are unit indices; ``dealer`` and ``leader`` are
     seats (None once the match is over); ``to_go`` is each unit's distance to the end, or
     None where a game has no fixed end; ``tied_at`` is the target the leaders have reached
-    level, so that the match goes on, or None.
+    level, so that the match goes on, or None; ``hands_to_play`` is the number of hands of a
+    match that ends after a fixed number of them, or None.
     """
 
     units: tuple[tuple[int, ...], ...]
@@ -26,6 +27,7 @@ class Standings:
     rows: tuple
     # Keyword-only, so that a game's own standings may add fields without defaults.
     tied_at: int | None = field(default=None, kw_only=True)
+    hands_to_play: int | None = field(default=None, kw_only=True)
 
 
 def each_alone(players: int) -> tuple[tuple[int, ...], ...]:

@@ -154,4 +154,5 @@ def replay(hands: Sequence[Mapping], players: int, first_dealer: int, target: in
         to_go=None if fixed else tuple(_exact(max(target - total, 0)) for total in totals),
         rows=tuple(rows),
         tied_at=target if not fixed and tied_at_target(totals, target) else None,
+        hands_to_play=fixed,
     )

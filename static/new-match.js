@@ -1,5 +1,5 @@
 // The new-match form offers an option only where the rules make it apply: a
-// [data-three-players] choice shows while exactly three player rows hold a name (an empty
+// [data-players="3"] choice shows while exactly three player rows hold a name (an empty
 // row is a player not there). Without this script the server decides from the rows it sent.
 (function () {
   "use strict";
@@ -8,10 +8,11 @@
     const named = [...form.querySelectorAll("input[name=players]")]
       .filter((field) => field.value.trim()).length;
     const rows = form.querySelectorAll("input[name=players]").length;
-    const three = (named || rows) === 3;
-    for (const choice of form.querySelectorAll("[data-three-players]")) {
-      choice.hidden = !three;
-      for (const field of choice.querySelectorAll("input")) field.disabled = !three;
+    const count = named || rows;
+    for (const choice of form.querySelectorAll("[data-players]")) {
+      const applies = Number(choice.dataset.players) === count;
+      choice.hidden = !applies;
+      for (const field of choice.querySelectorAll("input")) field.disabled = !applies;
     }
   }
 

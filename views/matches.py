@@ -43,13 +43,18 @@ def _draft_from_form(form, game) -> dict:
 
 def _options_from_form(form, game) -> dict:
     """The options as the rules take them: a ticked box is true and an unticked one false, a
-    number as typed, and the target the one chosen or, for "other:", the one typed."""
+    number as typed, and the target the one chosen or, for "other:", the one typed (or the
+    number of hands, where those are chosen instead)."""
     flags = {option.name for option in dataclasses.fields(game.Options)
              if option.type in (bool, "bool")}
     options = {key: form.get(key) == "on" if key in flags else form.get(key, "")
                for key in game.OPTION_FIELDS}
-    if "target" in options and form.get("target_choice", "custom") not in ("", "custom"):
-        options["target"] = form["target_choice"]
+    choice = form.get("target_choice", "custom")
+    # A fixed number of hands is chosen in place of a target: "hands-3".
+    if "hands" in options and choice.startswith("hands-"):
+        options["hands"] = choice.removeprefix("hands-")
+    elif "target" in options and choice not in ("", "custom"):
+        options["target"] = choice
     return options
 
 

@@ -131,7 +131,7 @@ def new_match_of_three(page: Page, client) -> None:
         page.locator("input[name=players]").nth(row).fill(name)
     page.locator("input[name=target_choice][value=custom]").check()
     page.locator("input[name=target]").fill("1500")
-    page.locator("label[data-three-players]").wait_for()
+    page.locator('label[data-players="3"]').wait_for()
 
 
 def not_kept_offline(page: Page, client) -> None:

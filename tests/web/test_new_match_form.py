@@ -78,7 +78,7 @@ def test_a_typed_target_comes_back_with_other_picked(post):
 
 
 def halves_choice(page):
-    return page.select_one("label[data-three-players]")
+    return page.select_one('label[data-players="3"]')
 
 
 @pytest.mark.parametrize("headers", [{}, GERMAN])
