@@ -4,7 +4,7 @@ three hands entered as counted on paper, and the end box with the pairs' Victory
 import pytest
 from playwright.sync_api import Page, expect
 
-from phone import expect_totals, preview_answered, save_button, shot, side
+from phone import axe, expect_totals, preview_answered, readable, save_button, shot, side
 
 pytestmark = pytest.mark.browser
 
@@ -62,3 +62,10 @@ def test_a_three_hand_tournament_match_ends_with_the_fibur_victory_points(page: 
     expect(header).to_contain_text("Match over after 3 games.")
     end.scroll_into_view_if_needed()
     shot(page, "burraco_tournament_end")
+    # UX.md: "strong contrast in light and dark mode", the end box too.
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found += [(scheme, violation) for violation
+                  in axe.run(page, context=".tournament-end").response["violations"]]
+    assert not found, readable(found)
