@@ -2,6 +2,7 @@
 the news (``news`` on SQLite, ``postgres_news``) shares."""
 
 import threading
+from abc import ABC, abstractmethod
 
 
 class Subscription:
@@ -30,7 +31,7 @@ class Subscription:
         self.close()
 
 
-class Subscribers:
+class Subscribers(ABC):
     """The subscriptions of one database, by match; a reader of its news tells them."""
 
     def __init__(self):
@@ -44,9 +45,9 @@ class Subscribers:
             self.started()
         return subscription
 
+    @abstractmethod
     def started(self) -> None:
         """Start reading the news, if nothing reads it yet (with the subscribers locked)."""
-        raise NotImplementedError
 
     def leave(self, subscription: Subscription) -> None:
         with self._lock:
