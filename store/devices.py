@@ -4,6 +4,7 @@ be restored."""
 
 import itertools
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from . import backend, matches
 from .backend import writing
@@ -14,18 +15,22 @@ def remember_match(db, device: str, token: str) -> None:
     """Put the match behind this edit link at the top of the device's list (an archived
     match stays archived). A sheet opened again, already at the top, writes nothing: every
     view of a sheet passes here, and a write would queue it behind the table's saves."""
-    latest = next(select(db, "SELECT matches.token FROM device_matches "
+    latest = next(select(db, "SELECT matches.token, opened_at FROM device_matches "
                           "JOIN matches ON matches.id = device_matches.match_id "
                           "WHERE device = ? ORDER BY opened_at DESC, device_matches.rowid DESC "
                           "LIMIT 1", [device]), None)
     if latest and latest["token"] == token:
         return
+    opened = matches.clock()
+    if latest:
+        # Past the top one even if the clock stepped back: the list's order is the order opened.
+        opened = max(opened, datetime.fromisoformat(latest["opened_at"]) + timedelta(microseconds=1))
     with writing(db):
         # To the microsecond: two sheets opened within a second keep their order.
         db.execute("INSERT INTO device_matches (device, match_id, opened_at) "
                    "SELECT ?, id, ? FROM matches WHERE token = ? "
                    "ON CONFLICT (device, match_id) DO UPDATE SET opened_at = excluded.opened_at",
-                   [device, matches.clock().isoformat(timespec="microseconds"), token])
+                   [device, opened.isoformat(timespec="microseconds"), token])
 
 
 def archive_match(db, device: str, match: Match, archived: bool) -> bool:

@@ -409,3 +409,13 @@ def test_a_match_file_with_a_spoilt_title_is_refused(app, client):
 # --- On the phone ----------------------------------------------------------------------------
 
 
+
+
+def test_the_match_opened_last_tops_the_list_even_when_the_clock_steps_back(client, clock):
+    """A phone's clock set back (a time server's correction) must not reorder its list: the
+    sheet opened last is the first one listed."""
+    first, second = opened(client), opened(client, players=("Dora", "Emil"))
+    clock.advance(hours=-1)
+    client.get(f"/m/{first}")
+    listed = parsed(client.get("/")).select("#my-matches li.listed > a")
+    assert [link["href"] for link in listed] == [f"/m/{first}", f"/m/{second}"]
