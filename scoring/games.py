@@ -13,6 +13,12 @@ GAMES = {"burro": burro, "burraco": burraco, "bura": bura, "burkosel": burkosel,
          "buraco": buraco}
 
 
+def tournament_games() -> list[str]:
+    """The games a club night is played in: those whose rules turn a turn's match points into
+    Victory Points (RULES-NOTES B8)."""
+    return [name for name, game in GAMES.items() if hasattr(game, "VICTORY_POINT_TABLES")]
+
+
 def next_hand(game, options, players: int, hands: Sequence[Mapping], raw: Mapping,
               known=None):
     """Check a new hand against the match so far; return it with the standings after it.

@@ -114,15 +114,21 @@ def _standings(setup: Setup, turns: Sequence[Turn]) -> list[Standing]:
 
 
 def replay(setup: Setup, table: VictoryPoints,
-           match_points: Mapping[int, Mapping[int, Sequence[int]]]) -> Night:
+           match_points: Mapping[int, Mapping[int, Sequence[int]]],
+           seated: Sequence[Seating] = ()) -> Night:
     """``match_points[turn][table]`` = the (North–South, East–West) match points of a table
     whose result counts (turns and tables from 0). A Danish turn is seated only once the
-    turn before it is complete: its pairing comes from that turn's standings."""
+    turn before it is complete: its pairing comes from that turn's standings. ``seated``
+    holds the seatings of the turns already opened, which stand whatever a later correction
+    changes in the standings they were drawn from."""
     turns: list[Turn] = []
     for number in range(setup.turns):
-        if turns and not turns[-1].complete and setup.movement in DANISH:
+        if number < len(seated):
+            seating = seated[number]
+        elif turns and not turns[-1].complete and setup.movement in DANISH:
             break
-        seating = _seat(setup, number, turns)
+        else:
+            seating = _seat(setup, number, turns)
         entered = match_points.get(number, {})
         results = {index: Result(pairs=pairs, match_points=tuple(entered[index]),
                                  victory_points=table.of(entered[index]))

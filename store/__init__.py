@@ -2,13 +2,13 @@
 their players, every entry made and each device's list, with the news that a match moved on.
 
 The modules: ``backend`` (which of the two a setting or a handle is), ``schema``
-(migrations), ``connection`` (a SQLite file: opening, faults, the write transaction),
+(migrations), ``events`` (club nights), ``connection`` (a SQLite file: opening, faults, the write transaction),
 ``damage`` (a file found damaged), ``postgres``, ``postgres_schema`` and ``postgres_news``
 (the same on PostgreSQL), ``matches``, ``hands``, ``devices``, ``backup``, ``subscribers``
 and ``news``.
 """
 
-from . import news
+from . import events, news
 from .backend import (
     close_db,
     connect,
@@ -21,7 +21,15 @@ from .backend import (
 )
 from .backup import backup, restore
 from .devices import ListedMatch, archive_match, device_matches, remember_match
-from .errors import BadBackup, Damaged, MatchDeleted, MatchFull, StaleEntry, Unavailable
+from .errors import (
+    BadBackup,
+    Damaged,
+    MatchDeleted,
+    MatchFull,
+    ResultConfirmed,
+    StaleEntry,
+    Unavailable,
+)
 from .hands import (
     MAX_ENTRIES,
     Change,
@@ -64,9 +72,9 @@ from .schema import (
 __all__ = [
     "ACTIVE", "MAX_ENTRIES", "MIGRATIONS", "REPLACED", "STEPS", "UNDONE",
     "BadBackup", "Change", "Damaged", "ListedMatch", "Match", "MatchDeleted", "MatchFull", "PastEntry",
-    "StaleEntry", "Unavailable", "add_hand", "archive_match", "backup", "change_made_with",
+    "ResultConfirmed", "StaleEntry", "Unavailable", "add_hand", "archive_match", "backup", "change_made_with",
     "changes_since", "close_db", "connect", "copy_matches", "create_match", "delete_match",
-    "device_matches",
+    "device_matches", "events",
     "get_db", "get_match", "get_watched_match", "import_match", "match_created_with",
     "match_entries", "match_state", "migrate", "new_token", "news",
     "past_entries", "prepare", "purge_deleted", "release_db", "remember_match",

@@ -20,6 +20,11 @@ class Damaged(Unavailable):
                          "(flask restore)")
 
 
+class ResultConfirmed(Exception):
+    """The match's result was confirmed by both pairs (or the organiser) of a club night:
+    its hands change only once the organiser reopened it."""
+
+
 class MatchFull(Exception):
     """The match holds ``MAX_ENTRIES`` entries: no more can be added to it."""
 

@@ -7,7 +7,7 @@ An entry is never deleted: an edit or an undo marks it replaced or undone and ke
 import json
 from dataclasses import dataclass, replace
 
-from . import news
+from . import events, news
 from .backend import INTEGRITY_ERRORS, address_of, writing
 from .errors import MatchFull, StaleEntry
 from .matches import Match, now, select
@@ -93,6 +93,7 @@ def _change_entries(db, match: Match, version: int, change) -> int:
     try:
         with writing(db):
             new_version = _claim_version(db, match, version)
+            events.refuse_if_confirmed(db, match.id)
             change(new_version)
     except INTEGRITY_ERRORS as error:
         raise StaleEntry() from error

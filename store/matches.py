@@ -73,7 +73,7 @@ def import_match(db, game: str, players, options: dict, created_at: str,
 
 
 def _insert_match(db, token: str, game: str, players, options: dict, created_at: str,
-                  entries, title: str | None, key: str | None, imported: bool) -> None:
+                  entries, title: str | None, key: str | None, imported: bool) -> int:
     match_id = backend.insert_row(db, "matches", {
         "token": token, "view_token": new_token(), "game": game,
         "options": json.dumps(options), "created_at": created_at, "title": title,
@@ -85,6 +85,7 @@ def _insert_match(db, token: str, game: str, players, options: dict, created_at:
     backend.insert_rows(db, "entries", (
         {**entry, "match_id": match_id, "data": json.dumps(entry["data"])} for entry in entries
     ))
+    return match_id
 
 
 def _created_with(db, key: str | None) -> str | None:
@@ -185,13 +186,13 @@ def _match_where(db, column: str, value: str) -> Match | None:
         return match_from_rows(db, rows)
 
 
-def match_from_rows(db, rows: list[dict]) -> Match:
+def match_from_rows(db, rows: list[dict], hands: tuple[dict, ...] | None = None) -> Match:
     """The match read as a row for each of its players (or one row, if it has none), in
-    seat order, the name in ``player``."""
+    seat order, the name in ``player``; its live ``hands`` read here unless given."""
     row = rows[0]
     return Match(row["id"], row["token"], row["game"], json.loads(row["options"]),
                  tuple(r["player"] for r in rows if r["player"] is not None),
-                 active_hands(db, row["id"]), row["created_at"],
+                 active_hands(db, row["id"]) if hands is None else hands, row["created_at"],
                  row["version"], row["view_token"], row["title"], row["imported_at"])
 
 

@@ -4,7 +4,7 @@ transaction; one watcher per process reads the new rows of every process, at mos
 ``WATCH_EVERY`` after they were committed, and wakes that match's subscribers. A phone's
 stream waits on its subscription, never on the database.
 
-``subscribe(database, match_id)`` and ``publish(database, match_id)`` are the whole
+``subscribe(database, *match_ids)`` and ``publish(database, match_id)`` are the whole
 interface; on PostgreSQL, ``postgres_news`` hears the news of every server instead."""
 
 import hashlib
@@ -140,12 +140,12 @@ def _watcher(path: str) -> _Watcher:
         return _watchers[path]
 
 
-def subscribe(database: str, match_id: int) -> Subscription:
-    """Wait for news of a match of the database at ``database`` (a file's path or a
-    PostgreSQL URL); close the subscription when done (it is a context manager)."""
+def subscribe(database: str, *match_ids: int) -> Subscription:
+    """Wait for news of any of these matches of the database at ``database`` (a file's path
+    or a PostgreSQL URL); close the subscription when done (it is a context manager)."""
     if postgres.is_url(database):
-        return postgres_news.listener(database).join(match_id)
-    return _watcher(database).join(match_id)
+        return postgres_news.listener(database).join(*match_ids)
+    return _watcher(database).join(*match_ids)
 
 
 def publish(database: str, match_id: int) -> None:

@@ -29,9 +29,9 @@ class Listener(Subscribers):
         self._listening = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def join(self, match_id: int):
+    def join(self, *match_ids: int):
         """A subscription, once the listener listens (or ``LISTENING_WITHIN`` passed)."""
-        subscription = super().join(match_id)
+        subscription = super().join(*match_ids)
         self._listening.wait(LISTENING_WITHIN)
         return subscription
 

@@ -140,10 +140,35 @@ def add_import_dates(db: sqlite_utils.Database) -> None:
     db["matches"].add_column("imported_at", str)
 
 
+def add_events(db: sqlite_utils.Database) -> None:
+    # Club nights: the organiser's setup and the pairs' codes; each turn's seating as it was
+    # opened (a Danish seating drawn from standings a later correction changes stays the one
+    # the pairs sat at), with one match per table; and the confirmations of each table's
+    # result (side 0 or 1 as the match orders its sides, NULL for the organiser's).
+    db.execute("CREATE TABLE events (id INTEGER PRIMARY KEY, token TEXT NOT NULL UNIQUE, "
+               "view_token TEXT NOT NULL UNIQUE, game TEXT NOT NULL, title TEXT NOT NULL, "
+               "setup TEXT NOT NULL, codes TEXT NOT NULL, created_at TEXT NOT NULL, "
+               "creation_key TEXT, imported_at TEXT)")
+    db.execute("CREATE UNIQUE INDEX events_creation_key ON events (creation_key) "
+               "WHERE creation_key IS NOT NULL")
+    db.execute("CREATE TABLE event_turns (event_id INTEGER NOT NULL REFERENCES events (id), "
+               "turn INTEGER NOT NULL, seating TEXT NOT NULL, opened_at TEXT NOT NULL, "
+               "PRIMARY KEY (event_id, turn))")
+    db.execute("CREATE TABLE event_tables (event_id INTEGER NOT NULL REFERENCES events (id), "
+               "turn INTEGER NOT NULL, table_no INTEGER NOT NULL, "
+               "match_id INTEGER NOT NULL UNIQUE REFERENCES matches (id), "
+               "PRIMARY KEY (event_id, turn, table_no))")
+    db.execute("CREATE TABLE confirmations (id INTEGER PRIMARY KEY, "
+               "match_id INTEGER NOT NULL REFERENCES matches (id), side INTEGER, "
+               "kind TEXT NOT NULL, version INTEGER NOT NULL, made_at TEXT NOT NULL)")
+    db.execute("CREATE INDEX confirmations_match ON confirmations (match_id)")
+
+
 # Append only: a released schema changes by a new step, never by editing an old one.
 STEPS = (create_tables, create_rules_index, add_match_versions, add_entry_keys, add_view_tokens,
          add_titles_deletion_and_device_lists, add_creation_keys, index_entry_versions,
-         add_rule_section_leads, news.create_news, drop_rules_index, add_import_dates)
+         add_rule_section_leads, news.create_news, drop_rules_index, add_import_dates,
+         add_events)
 MIGRATIONS = Migrations("tablemate")
 
 

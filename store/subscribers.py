@@ -6,10 +6,11 @@ from abc import ABC, abstractmethod
 
 
 class Subscription:
-    """One waiter's interest in one match: ``wait`` returns True once it has news."""
+    """One waiter's interest in some matches (a sheet's one, a club night's tables): ``wait``
+    returns True once one of them has news."""
 
-    def __init__(self, subscribers: "Subscribers", match_id: int):
-        self._subscribers, self.match_id = subscribers, match_id
+    def __init__(self, subscribers: "Subscribers", match_ids: tuple[int, ...]):
+        self._subscribers, self.match_ids = subscribers, match_ids
         self._news = threading.Event()
 
     def wait(self, timeout: float) -> bool:
@@ -38,10 +39,11 @@ class Subscribers(ABC):
         self._subscribers: dict[int, set[Subscription]] = {}
         self._lock = threading.Lock()
 
-    def join(self, match_id: int) -> Subscription:
-        subscription = Subscription(self, match_id)
+    def join(self, *match_ids: int) -> Subscription:
+        subscription = Subscription(self, match_ids)
         with self._lock:
-            self._subscribers.setdefault(match_id, set()).add(subscription)
+            for match_id in match_ids:
+                self._subscribers.setdefault(match_id, set()).add(subscription)
             self.started()
         return subscription
 
@@ -51,16 +53,17 @@ class Subscribers(ABC):
 
     def leave(self, subscription: Subscription) -> None:
         with self._lock:
-            waiting = self._subscribers.get(subscription.match_id)
-            if waiting is not None:
-                waiting.discard(subscription)
-                if not waiting:
-                    del self._subscribers[subscription.match_id]
+            for match_id in subscription.match_ids:
+                waiting = self._subscribers.get(match_id)
+                if waiting is not None:
+                    waiting.discard(subscription)
+                    if not waiting:
+                        del self._subscribers[match_id]
 
     def _tell(self, match_ids) -> None:
         with self._lock:
-            told = [subscription for match_id in match_ids
-                    for subscription in self._subscribers.get(match_id, ())]
+            told = {subscription for match_id in match_ids
+                    for subscription in self._subscribers.get(match_id, ())}
         for subscription in told:
             subscription.tell()
 

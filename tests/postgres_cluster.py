@@ -86,7 +86,9 @@ def cluster():
 
 
 def emptied(url: str) -> None:
-    """Every match and what belongs to it gone, the ids counted from 1 again."""
+    """Every match and club night and what belongs to them gone, the ids counted from 1
+    again."""
     with psycopg.connect(url, autocommit=True) as db:
         db.execute("SET lock_timeout = '10s'")
-        db.execute("TRUNCATE matches, players, entries, device_matches RESTART IDENTITY")
+        db.execute("TRUNCATE matches, players, entries, device_matches, events, event_turns, "
+                   "event_tables, confirmations RESTART IDENTITY")

@@ -19,7 +19,7 @@ from .devices import remember_match
 from .forms import shared_render
 from .games import all_games
 from .loaders import get_game_or_404, get_match_or_404, options_of, scored
-from .refusals import match_full, refusal
+from .refusals import confirmed_result, match_full, refusal
 
 bp = Blueprint("matches", __name__)
 # The toast after a save says what the hand gave (templates/matches/_sheet.html).
@@ -165,10 +165,11 @@ def _sheet_context(match: store.Match, draft=None, **extra) -> dict:
     adapter = all_games()[match.game]
     return {**adapter.context(match, options, standings, extra.get("number"), draft),
             "news": (), "all_hands": request.args.get("hands") == "all", **extra,
-            "match": match, "game": game, "options": options, "standings": standings, "history": store.past_entries(store.get_db(), match)}
+            "match": match, "game": game, "options": options, "standings": standings, "history": store.past_entries(store.get_db(), match),
+            "seat": store.events.seat_of(store.get_db(), match)}
 
 
-def _sheet(match: store.Match, status: int = 200, block: str = "sheet", **extra):
+def sheet_page(match: store.Match, status: int = 200, block: str = "sheet", **extra):
     """Render the game's sheet (or one of its blocks for htmx)."""
     body, status = render(all_games()[match.game].template("sheet.html"), block, status,
                           **_sheet_context(match, **extra))
@@ -192,7 +193,7 @@ def shared_sheet(match: store.Match, read_only: bool, news) -> str:
 def read_only_sheet(match: store.Match, **extra):
     """The sheet as its read-only link shows it: without entry controls, and rendered with
     the view token in the edit token's place, so no link on it can reveal the edit token."""
-    return _sheet(dataclasses.replace(match, token=match.view_token), read_only=True, **extra)
+    return sheet_page(dataclasses.replace(match, token=match.view_token), read_only=True, **extra)
 
 
 def _hand_from_form(match: store.Match) -> dict:
@@ -233,18 +234,25 @@ def refuse_stale_form(_error):
     # A correction of a hand another phone took back meanwhile comes back as a new hand.
     number = _existing_hand(match, request.view_args.get("number"))
     if request.endpoint == "matches.undo":
-        return _sheet(match, 409, error=_("The sheet changed on another phone before the "
+        return sheet_page(match, 409, error=_("The sheet changed on another phone before the "
                                           "undo: here it is as it stands now."))
     seen = parse_int(request.form.get("version")) or 0
     stale = stale_entry(match, store.changes_since(db, match, seen), number)
-    return _sheet(match, 409, number=number, draft=_draft_or_none(match), stale=stale)
+    return sheet_page(match, 409, number=number, draft=_draft_or_none(match), stale=stale)
+
+
+@bp.errorhandler(store.ResultConfirmed)
+def refuse_change_of_confirmed_result(_error):
+    """A club night's table whose result both pairs confirmed: only the organiser reopens it."""
+    match = get_match_or_404(request.view_args["token"])
+    return sheet_page(match, 409, error=confirmed_result())
 
 
 @bp.errorhandler(store.MatchFull)
 def refuse_entry_beyond_limit(_error):
     """The match holds as many entries as a match can: the entry comes back, refused."""
     match = get_match_or_404(request.view_args["token"])
-    return _sheet(match, 422, number=_existing_hand(match, request.view_args.get("number")),
+    return sheet_page(match, 422, number=_existing_hand(match, request.view_args.get("number")),
                   draft=_draft_or_none(match), error=match_full())
 
 
@@ -261,7 +269,7 @@ def _after_change(match: store.Match, **done):
     """POST → redirect → GET for plain forms; for htmx the fresh sheet block, and the
     address moves to the sheet (a correction was made from its own address)."""
     if is_fragment_request():
-        body, status, headers = _sheet(store.get_match(store.get_db(), match.token), **done)
+        body, status, headers = sheet_page(store.get_match(store.get_db(), match.token), **done)
         return body, status, {**headers, "HX-Push-Url": url_for("matches.show", token=match.token)}
     return redirect(url_for("matches.show", token=match.token, **done), 303)
 
@@ -272,7 +280,7 @@ def show(token):
     match = get_match_or_404(token)
     remember_match(token)
     done = {key: request.args.get(key, type=int) for key in ("saved", "undone", "edited")}
-    return _sheet(match, **{key: value for key, value in done.items() if value})
+    return sheet_page(match, **{key: value for key, value in done.items() if value})
 
 
 @bp.post("/m/<token>/hands")
@@ -283,7 +291,7 @@ def add_hand(token):
         hand, _standings = next_hand(GAMES[match.game], options_of(match), len(match.players),
                                      match.hands, _hand_from_form(match))
     except ScoringError as error:
-        return _sheet(match, 422, draft=_draft_or_none(match), **_refusal(error, match))
+        return sheet_page(match, 422, draft=_draft_or_none(match), **_refusal(error, match))
     store.add_hand(store.get_db(), match, hand, match.version, _entry_key())
     return _after_change(match, saved=len(match.hands) + 1)
 
@@ -293,7 +301,7 @@ def undo(token):
     """Take back the last hand (it stays in the match's history)."""
     match = _match_as_shown(token)
     if not match.hands:
-        return _sheet(match, 422, error=_("There is no hand to undo."))
+        return sheet_page(match, 422, error=_("There is no hand to undo."))
     store.undo_last_hand(store.get_db(), match, match.version, _entry_key())
     return _after_change(match, undone=len(match.hands))
 
@@ -304,7 +312,7 @@ def edit_hand(token, number):
     match = get_match_or_404(token)
     if not 1 <= number <= len(match.hands):
         abort(404)
-    return _sheet(match, number=number)
+    return sheet_page(match, number=number)
 
 
 @bp.post("/m/<token>/hands/<int:number>")
@@ -316,7 +324,7 @@ def replace_hand(token, number):
         hand, _standings = corrected_hand(GAMES[match.game], options, len(match.players),
                                          match.hands, number, _hand_from_form(match))
     except ScoringError as error:
-        return _sheet(match, 422, number=_existing_hand(match, number),
+        return sheet_page(match, 422, number=_existing_hand(match, number),
                       draft=_draft_or_none(match), **_refusal(error, match))
     store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
     return _after_change(match, edited=number)
@@ -337,7 +345,7 @@ def restore_hand(token, number):
         hand, _standings = corrected_hand(GAMES[match.game], options, len(match.players),
                                          match.hands, number, previous.data)
     except ScoringError as error:
-        return _sheet(match, 422, **_refusal(error, match))
+        return sheet_page(match, 422, **_refusal(error, match))
     store.replace_hand(store.get_db(), match, number, hand, match.version, _entry_key())
     return _after_change(match, edited=number)
 
@@ -376,4 +384,4 @@ def update_draft(token):
     # Only the panels that preview a hand have that block; the others answer whole.
     asked = "preview" if request.form.get("only") == "preview" else "panel"
     block = asked if _sheet_has_block(match.game, asked) else "panel"
-    return _sheet(match, block=block, draft=draft, number=number)
+    return sheet_page(match, block=block, draft=draft, number=number)

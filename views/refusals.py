@@ -191,6 +191,12 @@ def match_full() -> str:
                    num=number(store.MAX_ENTRIES))
 
 
+def confirmed_result() -> str:
+    """Why a club night's confirmed result takes no change, on the sheet and in the API."""
+    return gettext("Both pairs confirmed this result, so it counts in the standings. Only the "
+                   "organiser can reopen it for a correction.")
+
+
 def trick_reason(trick) -> str:
     """Why this card takes the trick, in words: "J♥ is the highest heart: …"."""
     return gettext("%(card)s is the highest %(suit)s: player %(player)s wins the trick and "

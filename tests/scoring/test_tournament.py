@@ -59,6 +59,20 @@ def test_a_danish_turn_waits_for_the_one_before_and_pairs_by_its_standings():
     assert done.turns[1].seating.tables == ((0, 3), (4, 7), (6, 2), (5, 1))
 
 
+def test_a_danish_turn_opened_keeps_its_seating_when_an_earlier_result_is_corrected():
+    """The pairs sat where the standings of the moment sent them: correcting a result of
+    turn 1 re-scores the standings, not the tables of turn 2 already played."""
+    night = setup("danish", pairs=8, turns=3)
+    first = {0: (1000, 400), 1: (400, 900), 2: (800, 400), 3: (500, 700)}
+    opened = replay(night, THREE_HANDS, {0: first})
+    seated = [turn.seating for turn in opened.turns]
+    corrected = {0: {**first, 0: (400, 1000)}}
+    assert replay(night, THREE_HANDS, corrected).turns[1].seating != seated[1]
+    kept = replay(night, THREE_HANDS, corrected, seated=seated)
+    assert kept.turns[1].seating == seated[1]
+    assert kept.standings[0].pair == 1  # B now leads with 15 VP
+
+
 def test_modified_danish_avoids_the_rematch_the_standings_would_bring():
     """B8: "modified Danish: the same, but never a rematch of the previous turn"."""
     night = setup("modified_danish", pairs=4, turns=2)

@@ -16,7 +16,7 @@ from scoring.cards import Card, Rank, parse_card, parse_cards
 from scoring.errors import ScoringError
 
 from ..json_bodies import BadRequest, json_body, not_json
-from ..refusals import describe, match_full
+from ..refusals import confirmed_result, describe, match_full
 from .models import BeyondQuota, Refusal
 
 PREFIX = "/api/v1"
@@ -133,6 +133,10 @@ def _refuse_entry_beyond_limit(_error):
     return jsonify(error=match_full(), code="match_full"), 400
 
 
+def _refuse_change_of_confirmed_result(_error):
+    return jsonify(error=confirmed_result(), code="result_confirmed"), 409
+
+
 def _refuse_shape(error: BadRequest):
     return jsonify(error=str(error)), 400
 
@@ -146,6 +150,7 @@ def json_blueprint(name: str, import_name: str, files: dict | None = None,
     blueprint = Blueprint(name, import_name, url_prefix=PREFIX)
     blueprint.register_error_handler(ScoringError, _refuse_by_rule)
     blueprint.register_error_handler(store.MatchFull, _refuse_entry_beyond_limit)
+    blueprint.register_error_handler(store.ResultConfirmed, _refuse_change_of_confirmed_result)
     blueprint.register_error_handler(BadRequest, _refuse_shape)
     readers = {f"{name}.{endpoint}": reader for endpoint, reader in (files or {}).items()}
 

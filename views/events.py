@@ -1,0 +1,291 @@
+"""Club nights: the organiser starts one, runs it from a page that shows every table, and
+confirms or reopens a table's result; each pair confirms its table's result on the table's
+own sheet with its code; the room's screen shows the standings. The organiser's page and the
+screen hear the news of every table's match and are sent anew when one moves on."""
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    request,
+    stream_with_context,
+    url_for,
+)
+from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
+
+import store
+from scoring.errors import ScoringError
+from scoring.games import tournament_games
+from scoring.movements import Movement
+from scoring.values import parse_int
+from scoring.victory_points import parse_bands
+
+from . import is_fragment_request, render
+from .forms import shared_render
+from .live import KEEP_ALIVE, RETRY_MS
+from .loaders import get_match_or_404
+from .matches import sheet_page
+from .nights import event_log, night_of, open_seated_turns, read_night
+from .refusals import refusal
+from .share import qr_svg
+from .urls import share_url
+
+bp = Blueprint("events", __name__)
+# The organiser's page lists what was confirmed and corrected (templates/events/organiser.html).
+bp.add_app_template_global(event_log)
+
+MAX_TITLE = 60
+FIBUR = "FIBUR"
+
+
+# --- A new club night --------------------------------------------------------------------
+
+def _game() -> str:
+    """The game club nights are played in: the one whose rules have Victory Points."""
+    return tournament_games()[0]
+
+
+def draft_of(form) -> dict:
+    """The form as typed: kept whole when it is refused."""
+    return {key: form.get(key, "") for key in
+            ("title", "pairs", "movement", "turns", "hands", "step", "table", "table_name",
+             "bands")}
+
+
+def setup_of(draft: dict) -> dict:
+    """The organiser's setup as the rules read it; a club's table from its lines. A line of
+    the bands that cannot be read raises, naming the line."""
+    raw = {"pairs": [line for line in draft["pairs"].splitlines() if line.strip()],
+           "movement": draft["movement"] or Movement.MITCHELL.value,
+           "turns": draft["turns"], "hands": draft["hands"], "step": draft["step"] or 1,
+           "victory_points": FIBUR}
+    if draft["table"] == "club":
+        raw["victory_points"] = {"name": draft["table_name"], "hands": parse_int(draft["hands"]),
+                                 "bands": parse_bands(draft["bands"])}
+    return raw
+
+
+def _new_page(draft: dict, status: int = 200, **refused):
+    return render("events/new.html", "form", status, draft=draft, movements=list(Movement),
+                  **refused)
+
+
+@bp.get("/events/new")
+def new():
+    """The form for a club night: its pairs, movement, turns, hands and table."""
+    return _new_page({"movement": Movement.MITCHELL.value, "turns": "3", "hands": "3",
+                      "table": "fibur", "step": "1"})
+
+
+@bp.post("/events/new")
+def create():
+    """Start the club night the form describes and open its first turn."""
+    draft = draft_of(request.form)
+    title = draft["title"].strip() or _("Club night")
+    game = _game()
+    try:
+        if len(title) > MAX_TITLE:
+            return _new_page(draft, 422, error=_("The title is too long: at most %(most)s "
+                                                 "characters.", most=MAX_TITLE))
+        raw = setup_of(draft)
+        read_night(game, raw)
+    except ScoringError as error:
+        body, status = _new_page(draft, 422, **refusal(error, game))
+        return body, status, {"HX-Reswap": "outerHTML show:top"}
+    db = store.get_db()
+    event = store.events.create_event(db, game, title, raw)
+    open_seated_turns(db, event)
+    page = url_for("events.organiser", token=event.token)
+    if is_fragment_request():
+        return "", 200, {"HX-Redirect": page}
+    return redirect(page, 303)
+
+
+# --- The organiser's page and the room's screen ----------------------------------------
+
+def _event_or_404(token: str) -> store.events.Event:
+    event = store.events.get_event(store.get_db(), token)
+    if event is None:
+        abort(404)
+    return event
+
+
+def _watched_or_404(view_token: str) -> store.events.Event:
+    event = store.events.get_watched_event(store.get_db(), view_token)
+    if event is None:
+        abort(404)
+    return event
+
+
+def news_id(event: store.events.Event) -> str:
+    """What a page that shows the night has seen: its tables and their versions (a version
+    only grows, so their sum changes with every hand and confirmation)."""
+    matches = [table.match for turn in event.turns for table in turn.tables]
+    return f"{len(matches)}.{sum(match.version for match in matches)}"
+
+
+def _context(event: store.events.Event, read_only: bool) -> dict:
+    return {"event": event, "view": night_of(event), "read_only": read_only,
+            "seen": news_id(event)}
+
+
+@bp.get("/e/<token>")
+def organiser(token):
+    """The organiser's page: every table's state and link, the pairs' codes, the
+    standings, and the night's log."""
+    event = open_seated_turns(store.get_db(), _event_or_404(token))
+    return render("events/organiser.html", "board", **_context(event, False))
+
+
+@bp.get("/s/<view_token>")
+def screen(view_token):
+    """The room's screen: the standings and each table's state, in large type, nothing to
+    press."""
+    return render("events/screen.html", "board", **_context(_watched_or_404(view_token), True))
+
+
+@bp.get("/s/<view_token>/qr.svg")
+def screen_qr(view_token):
+    """The QR code of the screen's link: the players follow the standings on their phones."""
+    event = _watched_or_404(view_token)
+    return qr_svg(share_url("events.screen", view_token=event.view_token))
+
+
+def _table_or_404(event: store.events.Event, turn: int, table: int) -> store.Match:
+    if not 1 <= turn <= len(event.turns):
+        abort(404)
+    found = next((found for found in event.turns[turn - 1].tables if found.number == table),
+                 None)
+    if found is None:
+        abort(404)
+    return found.match
+
+
+def _back_to_organiser(event: store.events.Event, status: int = 200, **said):
+    if is_fragment_request() or status != 200:
+        return render("events/organiser.html", "board", status,
+                      **_context(store.events.get_event(store.get_db(), event.token), False),
+                      **said)
+    return redirect(url_for("events.organiser", token=event.token), 303)
+
+
+@bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/confirm")
+def organiser_confirms(token, turn, table):
+    """The organiser confirms a table's result for both pairs (a pair without a phone, a
+    code forgotten)."""
+    event = _event_or_404(token)
+    match = _table_or_404(event, turn, table)
+    state = night_of(event).tables[turn - 1][table - 1]
+    if state.match_points is None:
+        return _back_to_organiser(event, 422, error=_(
+            "Table %(table)s has not played its last game yet.", table=table))
+    version = parse_int(request.form.get("version"))
+    try:
+        store.events.confirm(store.get_db(), match, store.events.ORGANISER,
+                             match.version if version is None else version)
+    except store.StaleEntry:
+        return _back_to_organiser(event, 409, error=_(
+            "Table %(table)s changed its result meanwhile: check it and confirm again.",
+            table=table))
+    open_seated_turns(store.get_db(), store.events.get_event(store.get_db(), token))
+    return _back_to_organiser(event)
+
+
+@bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/reopen")
+def organiser_reopens(token, turn, table):
+    """The organiser takes a confirmed result back for a correction at the table."""
+    event = _event_or_404(token)
+    store.events.reopen(store.get_db(), _table_or_404(event, turn, table))
+    return _back_to_organiser(event)
+
+
+# --- Confirming at the table --------------------------------------------------------------
+
+@bp.post("/m/<token>/confirm")
+def pair_confirms(token):
+    """A pair confirms its table's result with its code, as it would sign the sheet."""
+    match = get_match_or_404(token)
+    db = store.get_db()
+    seat = store.events.seat_of(db, match)
+    side = parse_int(request.form.get("side"))
+    version = parse_int(request.form.get("version"))
+    if seat is None or side not in (0, 1) or version is None:
+        abort(404 if seat is None else 400)
+    pair = seat.turn.seating["tables"][seat.table.number - 1][side]
+    name = night_of(seat.event).setup.pairs[pair]
+    state = night_of(seat.event).tables[seat.turn.number][seat.table.number - 1]
+    if state.match_points is None:
+        return sheet_page(match, 422, error=_("The result can be confirmed after the last "
+                                              "game."))
+    if not seat.event.code_fits(pair, request.form.get("code", "")):
+        return sheet_page(match, 422, error=_(
+            "That is not the code of %(pair)s. The organiser has it.", pair=name))
+    try:
+        store.events.confirm(db, match, side, version)
+    except store.StaleEntry:
+        return sheet_page(store.get_match(db, token), 409, error=_(
+            "The result changed on another phone: check it and confirm again."))
+    open_seated_turns(db, store.events.get_event(db, seat.event.token))
+    if is_fragment_request():
+        return sheet_page(store.get_match(db, token))
+    return redirect(url_for("matches.show", token=token), 303)
+
+
+# --- The news -----------------------------------------------------------------------------
+
+def _stream(find, link: str, template: str, read_only: bool) -> Response:
+    event = find(link)
+    path = current_app.config["DATABASE"]
+    seen = request.headers.get("Last-Event-ID") or request.args.get("seen")
+    store.close_db()
+
+    @stream_with_context
+    def events():
+        yield f"retry: {RETRY_MS}\n\n"
+        last, current = seen, event
+        while True:
+            ids = store.events.event_ids_of(store.get_db(), current)
+            store.close_db()
+            with store.news.subscribe(path, *ids) as subscription:
+                while True:
+                    try:
+                        current = find(link)
+                        found = news_id(current)
+                        if found != last:
+                            with shared_render():
+                                board = render_block(template, "board",
+                                                     **_context(current, read_only))
+                            last = found
+                            lines = "".join(f"data: {line}\n" for line in board.splitlines()
+                                            if line.strip())
+                            yield f"id: {found}\nevent: board\n{lines}\n"
+                    except Exception as error:
+                        if store.storage_fault(error, path) is None:
+                            raise
+                        return
+                    finally:
+                        store.close_db()
+                    if len(store.events.event_ids_of(store.get_db(), current)) != len(ids):
+                        store.close_db()
+                        break  # a turn opened: its tables' news is the night's too
+                    store.close_db()
+                    if not subscription.wait(KEEP_ALIVE):
+                        yield ": still here\n\n"
+
+    return Response(events(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+@bp.get("/e/<token>/events")
+def organiser_events(token):
+    """The organiser's page anew whenever a table moves on."""
+    return _stream(_event_or_404, token, "events/organiser.html", False)
+
+
+@bp.get("/s/<view_token>/events")
+def screen_events(view_token):
+    """The room's screen anew whenever a table moves on."""
+    return _stream(_watched_or_404, view_token, "events/screen.html", True)

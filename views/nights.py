@@ -1,0 +1,197 @@
+"""A club night as its pages and the API show it: the organiser's setup read by the rules,
+each table's state from its match, the results that count (confirmed by both pairs or the
+organiser), the night replayed from those, and the turns opened as the movement seats them."""
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask_babel import format_time
+from flask_babel import gettext as _
+
+import store
+from scoring.games import GAMES
+from scoring.movements import Seating
+from scoring.tournament import Night, Setup, read_setup, replay
+from scoring.victory_points import VictoryPoints
+
+from .loaders import scored
+
+PLAYERS = 4  # a table is two pairs; partners sit opposite (seats 0 and 2, 1 and 3)
+# What joins a pair's two names: "Anna & Carla", "Anna / Carla", "Anna and Carla".
+_JOINED = re.compile(r"\s*(?:&|/|\+| and | und | e | y )\s*", re.IGNORECASE)
+
+# A table's state, as the organiser's page and the room's screen tell it.
+NOT_STARTED, PLAYING, TO_CONFIRM, CONFIRMED = "not_started", "playing", "to_confirm", "confirmed"
+
+
+def tournament_options(game: str, setup: dict):
+    """The options every table's match of the night is kept with, checked by the game's
+    rules: its hands a turn and its Victory Points table."""
+    return GAMES[game].verify_options(
+        {"hands": setup.get("hands"), "victory_points": setup.get("victory_points")}, PLAYERS)
+
+
+def read_night(game: str, raw: dict) -> tuple[Setup, VictoryPoints]:
+    """The organiser's setup and the Victory Points table it names; refused with the rule it
+    breaks (a ``ScoringError``)."""
+    return read_setup(raw), tournament_options(game, raw).victory_points
+
+
+def pair_players(name: str) -> tuple[str, str]:
+    """The two players of a pair named "Anna & Carla"; a pair named otherwise ("Rossi") sits
+    as two of that name, told apart by their seats.
+
+    >>> pair_players("Anna & Carla"), pair_players("Rossi")
+    (('Anna', 'Carla'), ('Rossi 1', 'Rossi 2'))
+    """
+    parts = [part for part in _JOINED.split(name.strip()) if part]
+    return (parts[0], parts[1]) if len(parts) == 2 else (f"{name} 1", f"{name} 2")
+
+
+def seating_data(seating: Seating) -> dict:
+    return {"tables": [list(pairs) for pairs in seating.tables], "bye": seating.bye}
+
+
+def seating_of(data: dict) -> Seating:
+    return Seating(tables=tuple(tuple(pairs) for pairs in data["tables"]), bye=data["bye"])
+
+
+@dataclass(frozen=True)
+class TableState:
+    """One table of a turn as the room sees it."""
+
+    turn: int  # from 0
+    number: int  # from 1
+    pairs: tuple[int, int]  # (North–South, East–West)
+    match: store.Match
+    state: str
+    game: int  # the game being played (from 1), or the last one when finished
+    games: int
+    confirmed_by: frozenset  # pairs, and store.events.ORGANISER for the organiser's
+    match_points: tuple[int, int] | None
+    victory_points: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class NightView:
+    event: store.events.Event
+    setup: Setup
+    table: VictoryPoints
+    night: Night
+    tables: tuple[tuple[TableState, ...], ...]  # by opened turn
+
+    @property
+    def current(self) -> int:
+        """The turn being played (from 0): the first opened one not complete, else the last."""
+        for number, tables in enumerate(self.tables):
+            if any(table.state != CONFIRMED for table in tables):
+                return number
+        return max(len(self.tables) - 1, 0)
+
+    @property
+    def finished(self) -> bool:
+        return self.night.finished
+
+    def pair_name(self, pair: int | None) -> str:
+        return self.setup.pairs[pair] if pair is not None else ""
+
+
+def _table_state(turn: int, seating: Seating, table: store.events.Table) -> TableState:
+    _game, options, standings = scored(table.match)
+    played = len(table.match.hands)
+    pairs = seating.tables[table.number - 1]
+    sides = table.confirmed_by
+    by_pairs = frozenset(pairs[side] if side is not None else side for side in sides)
+    if table.confirmed and standings.finished:
+        state = CONFIRMED
+    elif standings.finished:
+        state = TO_CONFIRM
+    else:
+        state = PLAYING if played else NOT_STARTED
+    finished = standings.finished
+    return TableState(
+        turn=turn, number=table.number, pairs=pairs, match=table.match, state=state,
+        game=min(played + (0 if finished else 1), options.hands), games=options.hands,
+        confirmed_by=by_pairs,
+        match_points=tuple(standings.totals) if finished else None,
+        victory_points=tuple(standings.victory_points) if finished else None)
+
+
+def night_of(event: store.events.Event) -> NightView:
+    """The night as it stands: every opened table's state and the standings from the
+    results that count."""
+    setup, table = read_night(event.game, event.setup)
+    seated = [seating_of(turn.seating) for turn in event.turns]
+    states = tuple(tuple(_table_state(turn.number, seated[turn.number], found)
+                         for found in turn.tables) for turn in event.turns)
+    counted = {}
+    for tables in states:
+        for state in tables:
+            if state.state == CONFIRMED:
+                counted.setdefault(state.turn, {})[state.number - 1] = state.match_points
+    return NightView(event, setup, table, replay(setup, table, counted, seated), states)
+
+
+def open_seated_turns(db, event: store.events.Event) -> store.events.Event:
+    """Open the next turn once every table of the one before counts (the first at once):
+    one match per table, its pairs seated by the movement. The event as it is then."""
+    while True:
+        view = night_of(event)
+        opened = len(event.turns)
+        if opened == len(view.night.turns) or opened == view.setup.turns:
+            return event
+        if event.turns and any(state.state != CONFIRMED for state in view.tables[-1]):
+            return event
+        seating = view.night.turns[opened].seating
+        options = tournament_options(event.game, event.setup).to_dict()
+        tables = []
+        for number, (north_south, east_west) in enumerate(seating.tables, start=1):
+            (first, third), (second, fourth) = (pair_players(view.setup.pairs[north_south]),
+                                                pair_players(view.setup.pairs[east_west]))
+            title = _("%(event)s: turn %(turn)s, table %(table)s", event=event.title,
+                      turn=opened + 1, table=number)
+            tables.append((event.game, (first, second, third, fourth), options, title))
+        store.events.open_turn(db, event, opened, seating_data(seating), tables)
+        event = store.events.get_event(db, event.token)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    at: str  # ISO 8601, UTC
+    time: str  # as the reader's clock shows it
+    text: str
+
+
+def event_log(event: store.events.Event) -> list[LogLine]:
+    """The night's confirmations and what changed after them, newest first: every reopening
+    and every game corrected after the table's first confirmation."""
+    setup = read_setup(event.setup)
+    lines = []
+    for turn in event.turns:
+        for table in turn.tables:
+            where = {"turn": turn.number + 1, "table": table.number}
+            pairs = turn.seating["tables"][table.number - 1]
+            for made in table.confirmations:
+                if made.kind == store.events.REOPENED:
+                    text = _("Turn %(turn)s, table %(table)s: the organiser reopened the "
+                             "result.", **where)
+                elif made.side is None:
+                    text = _("Turn %(turn)s, table %(table)s: the organiser confirmed the "
+                             "result.", **where)
+                else:
+                    text = _("Turn %(turn)s, table %(table)s: %(pair)s confirmed the result.",
+                             pair=setup.pairs[pairs[made.side]], **where)
+                lines.append((made.made_at, text))
+            if not table.confirmations:
+                continue
+            first = table.confirmations[0].made_at
+            for past in store.past_entries(store.get_db(), table.match):
+                if past.status == store.REPLACED and past.ended_at >= first:
+                    lines.append((past.ended_at, _(
+                        "Turn %(turn)s, table %(table)s: game %(game)s corrected.",
+                        game=past.number, **where)))
+    # Within one second, in the order they were made.
+    ordered = sorted(enumerate(lines), key=lambda item: (item[1][0], item[0]), reverse=True)
+    return [LogLine(at, format_time(datetime.fromisoformat(at), "short"), text)
+            for _index, (at, text) in ordered]
