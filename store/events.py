@@ -14,7 +14,7 @@ from . import backend, news
 from .backend import address_of, writing
 from .errors import ResultConfirmed, StaleEntry
 from .matches import Match, _insert_match, match_from_rows, now, select
-from .schema import ACTIVE, new_token
+from .schema import ACTIVE, REPLACED, new_token
 
 CONFIRMED, REOPENED = "confirmed", "reopened"
 # A pair's code: four signs that cannot be mistaken for each other when read out in a room.
@@ -37,14 +37,25 @@ class Confirmation:
 
 
 @dataclass(frozen=True)
+class Correction:
+    """A game of a table's match corrected: its number, when, and the version it made."""
+
+    number: int
+    made_at: str
+    version: int
+
+
+@dataclass(frozen=True)
 class Table:
-    """One table of a turn: its number (from 1) and its match, with what confirmed it."""
+    """One table of a turn: its number (from 1) and its match, with what confirmed it and
+    the games corrected."""
 
     number: int
     match: Match
     confirmations: tuple[Confirmation, ...]
     # The version of the last change to the match's hands: a confirmation before it is void.
     changed_at: int
+    corrections: tuple[Correction, ...] = ()
 
     @property
     def confirmed_by(self) -> frozenset:
@@ -201,14 +212,18 @@ def _event_from_row(db, row: dict) -> Event:
         "ORDER BY event_tables.turn, event_tables.table_no, players.seat", [event_id]))
     hands: dict[int, list] = {}
     changed: dict[int, int] = {}
+    corrected: dict[int, list[Correction]] = {}
     for entry in select(db,
-            "SELECT entries.match_id, entries.data, entries.status, entries.version, "
-            "entries.ended_version FROM entries JOIN event_tables "
-            "ON event_tables.match_id = entries.match_id WHERE event_tables.event_id = ? "
-            "ORDER BY entries.number", [event_id]):
+            "SELECT entries.match_id, entries.number, entries.data, entries.status, "
+            "entries.version, entries.ended_version, entries.ended_at FROM entries "
+            "JOIN event_tables ON event_tables.match_id = entries.match_id "
+            "WHERE event_tables.event_id = ? ORDER BY entries.number", [event_id]):
         match_id = entry["match_id"]
         if entry["status"] == ACTIVE:
             hands.setdefault(match_id, []).append(json.loads(entry["data"]))
+        elif entry["status"] == REPLACED:
+            corrected.setdefault(match_id, []).append(Correction(
+                entry["number"], entry["ended_at"], entry["ended_version"]))
         changed[match_id] = max(changed.get(match_id, 0), entry["version"] or 0,
                                 entry["ended_version"] or 0)
     confirmations: dict[int, list[Confirmation]] = {}
@@ -230,7 +245,7 @@ def _event_from_row(db, row: dict) -> Event:
                 continue
             match = match_from_rows(db, match_rows, tuple(hands.get(match_rows[0]["id"], ())))
             tables.append(Table(table_no, match, tuple(confirmations.get(match.id, ())),
-                                changed.get(match.id, 0)))
+                                changed.get(match.id, 0), tuple(corrected.get(match.id, ()))))
         turns.append(Turn(turn_row["turn"], json.loads(turn_row["seating"]),
                           turn_row["opened_at"], tuple(tables)))
     return Event(event_id, row["token"], row["view_token"], row["game"], row["title"],

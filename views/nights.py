@@ -182,16 +182,14 @@ def event_log(event: store.events.Event) -> list[LogLine]:
                 else:
                     text = _("Turn %(turn)s, table %(table)s: %(pair)s confirmed the result.",
                              pair=setup.pairs[pairs[made.side]], **where)
-                lines.append((made.made_at, text))
-            if not table.confirmations:
-                continue
-            first = table.confirmations[0].made_at
-            for past in store.past_entries(store.get_db(), table.match):
-                if past.status == store.REPLACED and past.ended_at >= first:
-                    lines.append((past.ended_at, _(
+                lines.append((made.made_at, made.version, text))
+            first = min((made.version for made in table.confirmations), default=None)
+            for correction in table.corrections:
+                if first is not None and correction.version > first:
+                    lines.append((correction.made_at, correction.version, _(
                         "Turn %(turn)s, table %(table)s: game %(game)s corrected.",
-                        game=past.number, **where)))
-    # Within one second, in the order they were made.
-    ordered = sorted(enumerate(lines), key=lambda item: (item[1][0], item[0]), reverse=True)
+                        game=correction.number, **where)))
+    # A table's changes within one second in the order its versions say.
+    lines.sort(key=lambda line: line[:2], reverse=True)
     return [LogLine(at, format_time(datetime.fromisoformat(at), "short"), text)
-            for _index, (at, text) in ordered]
+            for at, _version, text in lines]
