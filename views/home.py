@@ -16,11 +16,13 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from werkzeug.exceptions import Conflict
 
 import store
 
 from . import is_fragment_request, render
 from .devices import device_id, remembered_matches
+from .errors import handle_http_error
 from .games import all_games
 from .loaders import get_match_or_404, scored
 from .template_helpers import unit_labels
@@ -151,6 +153,10 @@ def delete(token):
     """Delete a match on every phone; for 30 days its link, and this device's home page,
     can restore it."""
     match = get_match_or_404(token)
+    if store.events.seat_of(store.get_db(), match) is not None:
+        # Its result belongs to the night's standings and export.
+        return handle_http_error(Conflict(), _("This match is a table of a club night: it "
+                                               "stays with the night."))
     store.delete_match(store.get_db(), match, device_id())
     return _back_home(deleted=match.id)
 

@@ -1,4 +1,5 @@
-"""How many matches one client may start, and import, in a while: Flask-Limiter counts the
+"""How many matches one client may start, and import, and how many results it may confirm
+with a pair's code, in a while: Flask-Limiter counts the
 requests of each client address against the quotas of the app's config, in each process's
 memory or in the shared store ``RATELIMIT_STORAGE_URI`` names."""
 
@@ -15,7 +16,9 @@ from werkzeug.exceptions import HTTPException
 # draw on one quota each.
 STARTS = frozenset({"matches.create", "api.create_match"})
 IMPORTS = frozenset({"transfer.import_match", "api.import_match"})
-STARTING, IMPORTING = "starts", "imports"
+# A pair's confirmation with its code: guessing a code takes far more tries than these.
+CONFIRMS = frozenset({"events.pair_confirms"})
+STARTING, IMPORTING, CONFIRMING = "starts", "imports", "confirmations"
 
 
 def counted_as(address: str) -> str:
@@ -59,6 +62,10 @@ def _importing() -> bool:
     return request.endpoint in IMPORTS
 
 
+def _confirming() -> bool:
+    return request.endpoint in CONFIRMS
+
+
 def _quota(app: Flask, name: str, scope: str, counted) -> ApplicationLimit:
     """The quota ``name`` of the config, read on every request so that a change applies at
     once, for the requests ``counted`` picks."""
@@ -76,9 +83,10 @@ def register(app: Flask) -> None:
     limiter = Limiter(client_address, application_limits=[
         _quota(app, "MATCHES_PER_CLIENT", STARTING, _starting_a_match),
         _quota(app, "IMPORTS_PER_CLIENT", IMPORTING, _importing),
+        _quota(app, "CONFIRMS_PER_CLIENT", CONFIRMING, _confirming),
     ])
     # Any other request is waved through before a quota is even read: it costs nothing.
-    limiter.request_filter(lambda: request.endpoint not in STARTS | IMPORTS)
+    limiter.request_filter(lambda: request.endpoint not in STARTS | IMPORTS | CONFIRMS)
     limiter.init_app(app)
     app.extensions["quotas"] = limiter
 

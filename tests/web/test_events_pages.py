@@ -333,3 +333,23 @@ def test_two_phones_confirming_the_same_table_at_once_count_once(app, client, po
     finally:
         db.close()
     assert tables(client, organiser)[0]["state"] == "Confirmed"
+
+
+def test_a_tables_match_cannot_be_deleted_from_the_night(client, post):
+    organiser = organiser_of(post)
+    sheet = tables(client, organiser)[0]["sheet"]
+    refused = post(f"{sheet}/delete")
+    assert refused.status_code == 409
+    assert "a table of a club night" in shown(parsed(refused).select_one("main"))
+    assert client.get(sheet).status_code == 200
+
+
+def test_guessing_codes_meets_the_quota(app, client, post, monkeypatch):
+    monkeypatch.setitem(app.config, "CONFIRMS_PER_CLIENT", "3 per minute")
+    organiser = organiser_of(post)
+    table = tables(client, organiser)[0]
+    play(client, table["sheet"])
+    tries = [confirm(post, client, table["sheet"], 0, guess).status_code
+             for guess in ("AAAA", "CCCC", "DDDD", "EEEE")]
+    assert tries == [422, 422, 422, 429]
+    assert tables(client, organiser)[0]["state"] == "Waiting for confirmation"
