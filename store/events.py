@@ -265,6 +265,24 @@ def seat_of(db, match: Match) -> Seat | None:
     return Seat(event, turn, next(table for table in turn.tables if table.number == row[2]))
 
 
+def remember_event(db, device: str, event: Event) -> None:
+    """Keep the night on the device's home page; one opened before writes nothing."""
+    if db.execute("SELECT 1 FROM device_events WHERE device = ? AND event_id = ?",
+                  [device, event.id]).fetchone() is not None:
+        return
+    with writing(db):
+        db.execute("INSERT INTO device_events (device, event_id, opened_at) VALUES (?, ?, ?) "
+                   "ON CONFLICT (device, event_id) DO NOTHING", [device, event.id, now()])
+
+
+def device_events(db, device: str) -> list[dict]:
+    """The nights the device opened as organiser, newest first: token, title, created_at."""
+    return list(select(db, "SELECT events.token, events.title, events.created_at "
+                       "FROM device_events JOIN events ON events.id = device_events.event_id "
+                       "WHERE device = ? ORDER BY events.created_at DESC, events.id DESC",
+                       [device]))
+
+
 def event_ids_of(db, event: Event) -> list[int]:
     """The ids of the night's matches: its news is theirs."""
     return [row[0] for row in db.execute("SELECT match_id FROM event_tables WHERE event_id = ?",

@@ -76,6 +76,9 @@ def add_events(db) -> None:
                "PRIMARY KEY, match_id bigint NOT NULL REFERENCES matches (id), side integer, "
                "kind text NOT NULL, version bigint NOT NULL, made_at text NOT NULL)")
     db.execute("CREATE INDEX confirmations_match ON confirmations (match_id)")
+    db.execute("CREATE TABLE device_events (device text NOT NULL, "
+               "event_id bigint NOT NULL REFERENCES events (id), opened_at text NOT NULL, "
+               "PRIMARY KEY (device, event_id))")
 
 
 # Append only: a released schema changes by a new step, never by editing an old one.

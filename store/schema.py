@@ -162,6 +162,10 @@ def add_events(db: sqlite_utils.Database) -> None:
                "match_id INTEGER NOT NULL REFERENCES matches (id), side INTEGER, "
                "kind TEXT NOT NULL, version INTEGER NOT NULL, made_at TEXT NOT NULL)")
     db.execute("CREATE INDEX confirmations_match ON confirmations (match_id)")
+    # The nights an organiser opened on a device, for its home page (as device_matches).
+    db.execute("CREATE TABLE device_events (device TEXT NOT NULL, "
+               "event_id INTEGER NOT NULL REFERENCES events (id), opened_at TEXT NOT NULL, "
+               "PRIMARY KEY (device, event_id))")
 
 
 # Append only: a released schema changes by a new step, never by editing an old one.

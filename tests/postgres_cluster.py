@@ -91,4 +91,4 @@ def emptied(url: str) -> None:
     with psycopg.connect(url, autocommit=True) as db:
         db.execute("SET lock_timeout = '10s'")
         db.execute("TRUNCATE matches, players, entries, device_matches, events, event_turns, "
-                   "event_tables, confirmations RESTART IDENTITY")
+                   "event_tables, confirmations, device_events RESTART IDENTITY")

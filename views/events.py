@@ -24,6 +24,7 @@ from scoring.values import parse_int
 from scoring.victory_points import parse_bands
 
 from . import is_fragment_request, render
+from .devices import device_id
 from .forms import shared_render
 from .live import KEEP_ALIVE, RETRY_MS
 from .loaders import get_match_or_404
@@ -137,6 +138,11 @@ def organiser(token):
     """The organiser's page: every table's state and link, the pairs' codes, the
     standings, and the night's log."""
     event = open_seated_turns(store.get_db(), _event_or_404(token))
+    try:
+        store.events.remember_event(store.get_db(), device_id(), event)
+    except store.Unavailable as error:
+        # The page still shows; the home page catches up the next time it is opened.
+        current_app.logger.warning("This device's list of nights was not updated: %s", error)
     return render("events/organiser.html", "board", **_context(event, False))
 
 

@@ -101,8 +101,9 @@ def _home(status: int = 200, block: str = "main", **shown):
     lists = _device_lists()
     # A match in play is what a phone at the table opens the app for: it comes first.
     running = any(not item["finished"] for item in lists["recent"])
+    nights = store.events.device_events(store.get_db(), device_id())
     return render("home/index.html", block, status, tiles=tiles, running=running, **lists,
-                  **shown)
+                  nights=nights, **shown)
 
 
 def _back_home(deleted: int | None = None):

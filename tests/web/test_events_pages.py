@@ -353,3 +353,14 @@ def test_guessing_codes_meets_the_quota(app, client, post, monkeypatch):
              for guess in ("AAAA", "CCCC", "DDDD", "EEEE")]
     assert tries == [422, 422, 422, 429]
     assert tables(client, organiser)[0]["state"] == "Waiting for confirmation"
+
+
+def test_the_organisers_phone_finds_its_nights_on_the_home_page(client, post):
+    assert shown(parsed(client.get("/")).select_one("a[href='/events/new']")) == (
+        "Run a club night (Burraco tournament)")
+    organiser = organiser_of(post)
+    client.get(organiser)
+    listed = parsed(client.get("/")).select(".nights a")
+    assert [(link["href"], shown(link.strong)) for link in listed] == [(organiser, "Friday")]
+    # Another phone (a table's) does not see it.
+    assert not parsed(client.application.test_client().get("/")).select(".nights a")

@@ -27,15 +27,15 @@ def opened(client, limit: int, burros=()) -> str:
 
 @pytest.mark.parametrize("headers", [{}, GERMAN])
 def test_a_new_phone_sees_the_games_first(client, headers):
-    assert headings(client, headers) == ["games-title", "check-title"]
+    assert headings(client, headers) == ["games-title", "nights-title", "check-title"]
 
 
 @pytest.mark.parametrize("headers", [{}, GERMAN])
 def test_a_match_in_play_comes_before_the_games(client, headers):
     opened(client, limit=5)
-    assert headings(client, headers) == ["recent-title", "games-title", "check-title"]
+    assert headings(client, headers) == ["recent-title", "games-title", "nights-title", "check-title"]
 
 
 def test_only_ended_matches_leave_the_games_first(client):
     opened(client, limit=1, burros=[1])
-    assert headings(client) == ["games-title", "recent-title", "check-title"]
+    assert headings(client) == ["games-title", "recent-title", "nights-title", "check-title"]
