@@ -163,10 +163,12 @@ def _sheet_context(match: store.Match, draft=None, **extra) -> dict:
     """What the game's sheet template renders from: standings derived afresh."""
     game, options, standings = scored(match)
     adapter = all_games()[match.game]
+    seat = store.events.seat_of(store.get_db(), match)
     return {**adapter.context(match, options, standings, extra.get("number"), draft),
             "news": (), "all_hands": request.args.get("hands") == "all", **extra,
             "match": match, "game": game, "options": options, "standings": standings, "history": store.past_entries(store.get_db(), match),
-            "seat": store.events.seat_of(store.get_db(), match)}
+            # A club night's table whose result counts: no game of it can be changed.
+            "seat": seat, "locked": seat is not None and seat.table.confirmed}
 
 
 def sheet_page(match: store.Match, status: int = 200, block: str = "sheet", **extra):

@@ -148,8 +148,8 @@ def test_a_result_confirmed_by_both_pairs_counts_and_locks_the_sheet(client, pos
     sheet = parsed(client.get(table["sheet"]))
     assert "Result confirmed" in shown(sheet.select_one(".confirm-result"))
     # The table's phones can no longer change a game: the sheet and the API say why.
-    refused = post(f"{table['sheet']}/hands/1", {"version": sheet.select_one(
-        "input[name=version]")["value"], "s0_mode": "total", "s0_total": "100",
+    refused = post(f"{table['sheet']}/hands/1", {"version": str(client.get(
+        f"{MATCHES}/{token}").json["version"]), "s0_mode": "total", "s0_total": "100",
         "s1_mode": "total", "s1_total": "100"})
     assert refused.status_code == 409
     assert "Only the organiser can reopen it" in shown(parsed(refused).select_one(".error"))
@@ -364,3 +364,20 @@ def test_the_organisers_phone_finds_its_nights_on_the_home_page(client, post):
     assert [(link["href"], shown(link.strong)) for link in listed] == [(organiser, "Friday")]
     # Another phone (a table's) does not see it.
     assert not parsed(client.application.test_client().get("/")).select(".nights a")
+
+
+def test_a_confirmed_sheet_offers_no_correction_until_reopened(client, post):
+    organiser = organiser_of(post)
+    table = tables(client, organiser)[0]
+    play(client, table["sheet"])
+
+    def correction_links():
+        page = parsed(client.get(table["sheet"]))
+        return [link["href"] for link in page.select(".history a[href*='/hands/']")]
+
+    assert len(correction_links()) == 3
+    confirm_table(post, client, organiser, table)
+    assert correction_links() == []
+    assert not parsed(client.get(table["sheet"])).select("form[action$='/undo']")
+    post(f"{organiser}/turns/1/tables/1/reopen")
+    assert len(correction_links()) == 3
