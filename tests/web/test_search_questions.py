@@ -140,6 +140,41 @@ QUESTIONS = [
     ("31", "de", {("bura", "claiming")}),
     ("what if I claim with only 30", "en", {("bura", "claiming")}),
 
+    # --- Tournaments ----------------------------------------------------------------------------
+    # Burraco Victory Points "turn the match-point difference into points on a 20-point scale";
+    # "A difference of 300 gives 13–7 over three hands (255–350) and 11–9 over four".
+    ("how many victory points for a difference of 300", "en",
+     {("burraco", "tournament-victory-points")}),
+    ("wie viele Siegpunkte bei 300 Punkten Unterschied", "de",
+     {("burraco", "tournament-victory-points")}),
+    ("punti vittoria", "de", {("burraco", "tournament-victory-points")}),
+    # Burraco tournament turn "A pair's match points (MP) are the sum of its scores over the
+    # turn's hands".
+    ("what are match points", "en", {("burraco", "tournament-turn")}),
+    ("Matchpunkte", "de", {("burraco", "tournament-turn")}),
+    # Burraco club table "A club's own table is written as bands, one a line".
+    ("eigene Tabelle des Clubs", "de", {("burraco", "tournament-club-table")}),
+    # Burraco movements "Mitchell: the first half of the pairs sits North–South … and stays
+    # there all evening"; "Danish: … 1st meets 2nd, 3rd meets 4th".
+    ("what is a Mitchell movement", "en", {("burraco", "tournament-movements")}),
+    ("was ist ein Mitchell", "de", {("burraco", "tournament-movements")}),
+    ("Wechselplan dänisch", "de", {("burraco", "tournament-movements")}),
+    ("even number of tables", "en", {("burraco", "tournament-movements")}),
+    # Burraco bye "in a tournament with an odd number of pairs, one pair has no opponents in
+    # each turn and sits out"; "Spielfrei heißt: …" (also called a Freilos).
+    ("was bedeutet spielfrei", "de", {("burraco", "tournament-bye")}),
+    ("Freilos", "de", {("burraco", "tournament-bye")}),
+    ("what if the tournament has an odd number of pairs", "en", {("burraco", "tournament-bye")}),
+    # Burraco standings "order the pairs by their total Victory Points, then by their total
+    # match points".
+    ("how are the standings ordered", "en", {("burraco", "tournament-standings")}),
+    ("Rangliste", "de", {("burraco", "tournament-standings")}),
+    # Burraco confirming "each pair confirms the result with its own code from the organiser";
+    # "Only the organiser can reopen it for a correction".
+    ("who confirms the result", "en", {("burraco", "tournament-confirming")}),
+    ("wer bestätigt das Ergebnis", "de", {("burraco", "tournament-confirming")}),
+    ("can the organiser reopen a confirmed result", "en", {("burraco", "tournament-confirming")}),
+
     # --- Bura's combinations -------------------------------------------------------------------
     # Bura special combinations "Molodka ("young lady") – three cards of the same non-trump
     # suit" (also typed with a c).

@@ -419,8 +419,24 @@ WHY = why_sections({
         "alone_needed", "alone_took_pozzetto", "unseen_lone_pozzetto", "nobody_took_pozzetto",
         "nobody_closed", "hand_needs_three_sides", "variant-three-players"
     ),
-    "end": ("target_range", "hand_after_end", "match_finished", "tournament_hands",
-            "tournament_pairs", "vp_table_needed", "vp_table_other_hands", "end"),
+    "end": ("target_range", "hand_after_end", "match_finished", "end"),
+    # A club night's setup codes are shared, and Burraco's tournaments hold their rules.
+    "tournaments": ("event_pairs", "event_pairs_unreadable", "event_pair_name",
+                    "event_pair_twice", "event_turns_unreadable"),
+    "tournament-turn": ("tournament_hands", "tournament_pairs", "event_hands"),
+    "tournament-victory-points": ("vp_table_needed", "vp_table_other_hands"),
+    "tournament-club-table": (
+        "vp_table_unreadable", "vp_table_name", "vp_table_hands", "vp_table_total",
+        "vp_table_no_bands", "vp_table_too_many_bands", "vp_table_not_open",
+        "vp_band_unreadable", "vp_band_points", "vp_band_line", "vp_band_starts_at_zero",
+        "vp_band_draw_uneven", "vp_band_reversed", "vp_band_overlap", "vp_band_gap",
+        "vp_band_after_open", "vp_band_loser_ahead", "vp_band_total", "vp_band_falls"
+    ),
+    "tournament-movements": (
+        "event_movement", "event_turns", "mitchell_even_tables", "mitchell_step",
+        "mitchell_step_unreadable", "step_mitchell_only"
+    ),
+    "tournament-bye": ("event_bye_vp",),
     "setup": ("dealing",),
     "scoring": (
         "scoring", "table_points_range", "hand_points_range", "unseen_pozzetto_points_range",
