@@ -114,8 +114,8 @@ def create_app(config=None) -> Flask:
         # tables all start theirs from the one address of its router.
         MATCHES_PER_CLIENT="60 per minute; 600 per hour",
         IMPORTS_PER_CLIENT="20 per minute; 200 per hour",
-        # How many results one client address may confirm with a pair's code: a club's
-        # tables confirm a few dozen an evening; a code of four signs takes some 300,000 tries.
+        # How many refused confirmations (a wrong code) one client address may send: a code
+        # of four signs takes some 300,000 tries to guess.
         CONFIRMS_PER_CLIENT="30 per minute; 300 per hour",
         # Where the quotas are counted: each process on its own, unless a store they share
         # is named ("redis://localhost:6379").

@@ -65,7 +65,7 @@ def _too_large() -> str:
 def _beyond_quota(error: RateLimitExceeded, seconds: int) -> str:
     wait = format_timedelta(seconds)
     if error.limit.scope == quotas.CONFIRMING:
-        return _("Many results were confirmed from this network in a short time. Try again "
+        return _("Many wrong codes were typed on this network in a short time. Try again "
                  "in %(wait)s; nothing was saved.", wait=wait)
     if error.limit.scope == quotas.IMPORTING:
         return _("Many matches were imported from this network in a short time. Try again "

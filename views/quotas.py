@@ -1,5 +1,5 @@
-"""How many matches one client may start, and import, and how many results it may confirm
-with a pair's code, in a while: Flask-Limiter counts the
+"""How many matches one client may start, and import, and how many codes it may get wrong
+confirming a result, in a while: Flask-Limiter counts the
 requests of each client address against the quotas of the app's config, in each process's
 memory or in the shared store ``RATELIMIT_STORAGE_URI`` names."""
 
@@ -16,7 +16,8 @@ from werkzeug.exceptions import HTTPException
 # draw on one quota each.
 STARTS = frozenset({"matches.create", "api.create_match"})
 IMPORTS = frozenset({"transfer.import_match", "api.import_match"})
-# A pair's confirmation with its code: guessing a code takes far more tries than these.
+# A pair's confirmation with its code: only a refused one counts, so a room's tables
+# confirming from one router never meet the quota, and guessing a code takes far more tries.
 CONFIRMS = frozenset({"events.pair_confirms"})
 STARTING, IMPORTING, CONFIRMING = "starts", "imports", "confirmations"
 
@@ -66,16 +67,21 @@ def _confirming() -> bool:
     return request.endpoint in CONFIRMS
 
 
-def _quota(app: Flask, name: str, scope: str, counted) -> ApplicationLimit:
+def _refused(response) -> bool:
+    return response.status_code == 422
+
+
+def _quota(app: Flask, name: str, scope: str, counted, deduct_when=None) -> ApplicationLimit:
     """The quota ``name`` of the config, read on every request so that a change applies at
-    once, for the requests ``counted`` picks."""
+    once, for the requests ``counted`` picks (those of them ``deduct_when`` picks by their
+    answer, if given)."""
     try:
         parse_many(app.config[name])
     except ValueError:
         raise ValueError(f"{name} is a limit such as '60 per minute; 600 per hour', "
                          f"not {app.config[name]!r}") from None
     return ApplicationLimit(lambda: current_app.config[name], scope=scope,
-                            exempt_when=lambda: not counted())
+                            exempt_when=lambda: not counted(), deduct_when=deduct_when)
 
 
 def register(app: Flask) -> None:
@@ -83,7 +89,7 @@ def register(app: Flask) -> None:
     limiter = Limiter(client_address, application_limits=[
         _quota(app, "MATCHES_PER_CLIENT", STARTING, _starting_a_match),
         _quota(app, "IMPORTS_PER_CLIENT", IMPORTING, _importing),
-        _quota(app, "CONFIRMS_PER_CLIENT", CONFIRMING, _confirming),
+        _quota(app, "CONFIRMS_PER_CLIENT", CONFIRMING, _confirming, deduct_when=_refused),
     ])
     # Any other request is waved through before a quota is even read: it costs nothing.
     limiter.request_filter(lambda: request.endpoint not in STARTS | IMPORTS | CONFIRMS)

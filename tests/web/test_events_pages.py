@@ -352,7 +352,19 @@ def test_guessing_codes_meets_the_quota(app, client, post, monkeypatch):
     tries = [confirm(post, client, table["sheet"], 0, guess).status_code
              for guess in ("AAAA", "CCCC", "DDDD", "EEEE")]
     assert tries == [422, 422, 422, 429]
+    assert "wrong codes" in shown(parsed(confirm(post, client, table["sheet"], 0, "FFFF")))
     assert tables(client, organiser)[0]["state"] == "Waiting for confirmation"
+
+
+def test_right_codes_never_meet_the_quota(app, client, post, monkeypatch):
+    """A room's tables confirm from the one address of its router."""
+    monkeypatch.setitem(app.config, "CONFIRMS_PER_CLIENT", "3 per minute")
+    organiser = organiser_of(post, pairs=TWELVE[:8])
+    for table in tables(client, organiser):
+        play(client, table["sheet"])
+        confirm_table(post, client, organiser, table)
+    assert {table["state"] for table in tables(client, organiser) if table["turn"] == 1} == {
+        "Confirmed"}
 
 
 def test_the_organisers_phone_finds_its_nights_on_the_home_page(client, post):
@@ -381,3 +393,50 @@ def test_a_confirmed_sheet_offers_no_correction_until_reopened(client, post):
     assert not parsed(client.get(table["sheet"])).select("form[action$='/undo']")
     post(f"{organiser}/turns/1/tables/1/reopen")
     assert len(correction_links()) == 3
+
+
+TWELVE = [f"{first} & {second}" for first, second in zip(
+    ("Anna", "Bruno", "Elena", "Gina", "Ivo", "Kai", "Max", "Olga", "Quirin", "Sara", "Udo",
+     "Wanda"),
+    ("Carla", "Dario", "Fabio", "Hugo", "Jan", "Lea", "Nina", "Paul", "Rita", "Tom", "Vera",
+     "Xaver"))]
+
+
+def test_a_three_turn_night_of_six_tables_runs_to_its_end(client, post):
+    """The issue's evening: 12 pairs, Mitchell, three turns of three games; each table enters
+    on its own sheet and both pairs confirm; the standings after each turn and at the end."""
+    organiser = organiser_of(post, pairs=TWELVE, turns=3)
+    for turn in (1, 2, 3):
+        seated = [table for table in tables(client, organiser) if table["turn"] == turn]
+        assert len(seated) == 6
+        # North–South stay; East–West move up a table each turn (B8): table 6's to table 1.
+        assert [table["pairs"][0] for table in seated] == TWELVE[:6]
+        assert [table["pairs"][1] for table in seated] == [
+            TWELVE[6 + (number - turn + 1) % 6] for number in range(6)]
+        for number, table in enumerate(seated):
+            # Table 1's North–South pair wins by a little more each turn.
+            play(client, table["sheet"], hand={"sides": [{"total": 300 + 50 * number},
+                                                         {"total": 300}]})
+            confirm_table(post, client, organiser, table)
+    page = parsed(client.get(organiser))
+    assert shown(page.select_one(".lead")) == "The club night is over"
+    assert len(page.select(".after-turn")) == 3
+    # Three games of 50·n more: 150·n apart each turn. B8, 3 hands: "0–50 | 10–10",
+    # "55–150 | 11–9", "255–350 | 13–7", "355–500 | 14–6", "505–650 | 15–5", "655–800 | 16–4".
+    final = standings(client, organiser)
+    assert final[:6] == [(TWELVE[5], "48"), (TWELVE[4], "45"), (TWELVE[3], "42"),
+                         (TWELVE[2], "39"), (TWELVE[1], "33"), (TWELVE[0], "30")]
+
+
+def test_a_danish_night_of_seven_pairs_gives_a_bye_a_turn(client, post):
+    """B8: "the pair without opponents scores 12 VP and 0 MP"; Danish gives it to the
+    lowest-placed pair that has not sat out."""
+    organiser = organiser_of(post, pairs=TWELVE[:7], movement="danish", turns=2)
+    page = parsed(client.get(organiser))
+    assert shown(page.select_one(".bye")) == f"Sits out: {TWELVE[6]} (12 VP)"
+    for table in tables(client, organiser):
+        play(client, table["sheet"])
+        confirm_table(post, client, organiser, table)
+    assert dict(standings(client, organiser))[TWELVE[6]] == "12"
+    second = parsed(client.get(organiser)).select_one(".event-turn .bye")
+    assert second is not None and TWELVE[6] not in shown(second)
