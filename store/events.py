@@ -283,6 +283,15 @@ def device_events(db, device: str) -> list[dict]:
                        [device]))
 
 
+def night_news(db, event: Event) -> tuple[int, int]:
+    """How many tables the night has and the sum of their versions: one read that changes
+    with every game saved, every confirmation and every turn opened (a version only grows)."""
+    row = db.execute("SELECT count(*), coalesce(sum(matches.version), 0) FROM event_tables "
+                     "JOIN matches ON matches.id = event_tables.match_id "
+                     "WHERE event_tables.event_id = ?", [event.id]).fetchone()
+    return int(row[0]), int(row[1])
+
+
 def event_ids_of(db, event: Event) -> list[int]:
     """The ids of the night's matches: its news is theirs."""
     return [row[0] for row in db.execute("SELECT match_id FROM event_tables WHERE event_id = ?",

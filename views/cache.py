@@ -1,5 +1,5 @@
 """The one thing the server keeps of what it derived: the sheet each version of a match is
-sent as to its waiting phones. Keyed by the match's link and version with everything else
+sent as to its waiting phones (and the board each state of a club night is sent as). Keyed by the match's link and version with everything else
 the rendering reads (the language, the version the phones had seen, the path the app is
 served under, never the Host a request names); a version never changes once written, and a
 release starts a new process with nothing kept. At most ``size`` results, the oldest going

@@ -24,8 +24,10 @@ from scoring.values import parse_int
 from scoring.victory_points import parse_bands
 
 from . import is_fragment_request, render
+from .cache import Cache
 from .devices import device_id
 from .forms import shared_render
+from .i18n import locale_name
 from .live import KEEP_ALIVE, RETRY_MS
 from .loaders import get_match_or_404
 from .matches import sheet_page
@@ -35,6 +37,9 @@ from .share import qr_svg
 from .urls import share_url
 
 bp = Blueprint("events", __name__)
+# The board each state of a night is sent as to its waiting pages (a room's screen on many
+# phones): keyed by the link, the state, the language and the path the app is served under.
+_boards = Cache(64)
 # The organiser's page lists what was confirmed and corrected (templates/events/organiser.html).
 bp.add_app_template_global(event_log)
 
@@ -122,8 +127,7 @@ def _watched_or_404(view_token: str) -> store.events.Event:
 
 
 def news_id(event: store.events.Event) -> str:
-    """What a page that shows the night has seen: its tables and their versions (a version
-    only grows, so their sum changes with every hand and confirmation)."""
+    """What a page that shows the night has seen (see ``store.events.night_news``)."""
     matches = [table.match for turn in event.turns for table in turn.tables]
     return f"{len(matches)}.{sum(match.version for match in matches)}"
 
@@ -242,6 +246,16 @@ def pair_confirms(token):
 
 # --- The news -----------------------------------------------------------------------------
 
+def _board(template: str, link: str, event: store.events.Event, news: str,
+           read_only: bool) -> str:
+    """The board as every page of this link and language is sent it at ``news``: rendered
+    once for all of them, without a phone's token."""
+    def rendered() -> str:
+        with shared_render():
+            return render_block(template, "board", **_context(event, read_only))
+    return _boards.get((link, news, locale_name(), request.script_root), rendered)
+
+
 def _stream(find, link: str, template: str, read_only: bool) -> Response:
     event = find(link)
     path = current_app.config["DATABASE"]
@@ -251,19 +265,17 @@ def _stream(find, link: str, template: str, read_only: bool) -> Response:
     @stream_with_context
     def events():
         yield f"retry: {RETRY_MS}\n\n"
-        last, current = seen, event
+        last = seen
         while True:
-            ids = store.events.event_ids_of(store.get_db(), current)
+            ids = store.events.event_ids_of(store.get_db(), event)
             store.close_db()
             with store.news.subscribe(path, *ids) as subscription:
                 while True:
                     try:
-                        current = find(link)
-                        found = news_id(current)
+                        tables, versions = store.events.night_news(store.get_db(), event)
+                        found = f"{tables}.{versions}"
                         if found != last:
-                            with shared_render():
-                                board = render_block(template, "board",
-                                                     **_context(current, read_only))
+                            board = _board(template, link, find(link), found, read_only)
                             last = found
                             lines = "".join(f"data: {line}\n" for line in board.splitlines()
                                             if line.strip())
@@ -271,13 +283,13 @@ def _stream(find, link: str, template: str, read_only: bool) -> Response:
                     except Exception as error:
                         if store.storage_fault(error, path) is None:
                             raise
+                        # The page asks again in RETRY_MS, and hears of the fault then.
                         return
                     finally:
+                        # A waiting stream holds no database connection.
                         store.close_db()
-                    if len(store.events.event_ids_of(store.get_db(), current)) != len(ids):
-                        store.close_db()
+                    if tables != len(ids):
                         break  # a turn opened: its tables' news is the night's too
-                    store.close_db()
                     if not subscription.wait(KEEP_ALIVE):
                         yield ": still here\n\n"
 
