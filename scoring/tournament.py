@@ -2,6 +2,7 @@
 each table's match points give every turn's seating, each result's Victory Points and the
 standings after each turn. Nothing derived is stored: a corrected result re-scores the rest."""
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from .movements import (
     round_robin,
     standings,
 )
+from .players import hides_characters
 from .values import whole_number
 from .victory_points import VictoryPoints
 
@@ -43,10 +45,16 @@ def read_setup(raw: Mapping) -> Setup:
     names = raw.get("pairs")
     if not isinstance(names, Sequence) or isinstance(names, str):
         raise SetupError("event_pairs_unreadable")
-    names = tuple(name.strip() if isinstance(name, str) else "" for name in names)
+    # As the players' names: NFKC, spaces collapsed (scoring.players).
+    names = tuple(" ".join(unicodedata.normalize("NFKC", name).split())
+                  if isinstance(name, str) else "" for name in names)
     for number, name in enumerate(names, start=1):
         if not name or len(name) > MAX_NAME:
             raise SetupError("event_pair_name", pair=number, most=MAX_NAME)
+        if hides_characters(name):
+            raise SetupError("event_pair_hidden", pair=number)
+        if "<" in name or ">" in name:
+            raise SetupError("event_pair_markup", pair=number)
     if len({name.casefold() for name in names}) < len(names):
         raise SetupError("event_pair_twice")
     try:

@@ -34,6 +34,7 @@ from .matches import sheet_page
 from .nights import event_log, night_of, open_seated_turns, read_night
 from .refusals import refusal
 from .share import qr_svg
+from .titles import TitleRefused, verify_title
 from .urls import share_url
 
 bp = Blueprint("events", __name__)
@@ -43,7 +44,6 @@ _boards = Cache(64)
 # The organiser's page lists what was confirmed and corrected (templates/events/organiser.html).
 bp.add_app_template_global(event_log)
 
-MAX_TITLE = 60
 FIBUR = "FIBUR"
 
 
@@ -74,6 +74,12 @@ def setup_of(draft: dict) -> dict:
     return raw
 
 
+def _refused(draft: dict, refused: dict):
+    """The form back as typed, saying what to change, at its top."""
+    body, status = _new_page(draft, 422, **refused)
+    return body, status, {"HX-Reswap": "outerHTML show:top"}
+
+
 def _new_page(draft: dict, status: int = 200, **refused):
     return render("events/new.html", "form", status, draft=draft, movements=list(Movement),
                   **refused)
@@ -90,17 +96,15 @@ def new():
 def create():
     """Start the club night the form describes and open its first turn."""
     draft = draft_of(request.form)
-    title = draft["title"].strip() or _("Club night")
     game = _game()
     try:
-        if len(title) > MAX_TITLE:
-            return _new_page(draft, 422, error=_("The title is too long: at most %(most)s "
-                                                 "characters.", most=MAX_TITLE))
+        title = verify_title(draft["title"]) if draft["title"].strip() else _("Club night")
         raw = setup_of(draft)
         read_night(game, raw)
+    except TitleRefused as refused:
+        return _refused(draft, {"error": str(refused)})
     except ScoringError as error:
-        body, status = _new_page(draft, 422, **refusal(error, game))
-        return body, status, {"HX-Reswap": "outerHTML show:top"}
+        return _refused(draft, refusal(error, game))
     db = store.get_db()
     event = store.events.create_event(db, game, title, raw)
     open_seated_turns(db, event)

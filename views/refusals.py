@@ -88,6 +88,10 @@ MESSAGES = {
     "event_pairs_unreadable": _l("Give the pairs as a list of names."),
     "event_pairs": _l("A club night needs %(least)s to %(most)s pairs."),
     "event_pair_name": _l("Pair %(pair)s needs a name of at most %(most)s characters."),
+    "event_pair_hidden": _l("The name of pair %(pair)s holds a control or invisible "
+                            "character (such as a zero-width space or a direction mark): "
+                            "type it again."),
+    "event_pair_markup": _l("The name of pair %(pair)s may not contain < or >."),
     "event_pair_twice": _l("Two pairs have the same name: give every pair its own."),
     "event_movement": _l("Choose a movement: %(known)s."),
     "event_hands": _l("A turn is %(low)s to %(high)s hands."),

@@ -99,6 +99,10 @@ def test_a_bye_counts_once_its_turn_is_under_way():
 @pytest.mark.parametrize("change, code", [
     ({"pairs": ["A", " "]}, "event_pair_name"),
     ({"pairs": ["Rossi", "rossi "]}, "event_pair_twice"),
+    # Full-width letters are the letters they look like, so these two are one name.
+    ({"pairs": ["Rossi", "Ｒｏｓｓｉ"]}, "event_pair_twice"),
+    ({"pairs": ["Rossi", "Ro\u200bssi"]}, "event_pair_hidden"),
+    ({"pairs": ["Rossi", "<b>Bianchi"]}, "event_pair_markup"),
     ({"pairs": "A, B"}, "event_pairs_unreadable"),
     ({"pairs": ["A"]}, "event_pairs"),
     ({"movement": "howell"}, "event_movement"),

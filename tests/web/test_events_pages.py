@@ -96,6 +96,8 @@ def test_the_form_starts_a_night_with_its_first_turn_seated(client, post):
     ({"hands": 2}, "No Victory Points table ships for 2 hands"),
     ({"table": "club", "table_name": "Circolo", "bands": "0–50 10–10\nlots 20–0"},
      "Line 2, “lots 20–0”, is not a band"),
+    ({"pairs": [*PAIRS[:3], "Gina\u202e & Hugo"]}, "The name of pair 4 holds a control"),
+    ({"title": "x" * 61}, "A title has at most 60 characters."),
 ])
 def test_a_setup_that_breaks_a_rule_is_refused_and_kept(client, post, setup, message):
     answer = start_night(post, **setup)
