@@ -28,10 +28,13 @@ from .live import KEEP_ALIVE, RETRY_MS
 from .loaders import get_match_or_404
 from .matches import sheet_page
 from .nights import (
+    FIBUR,
+    MAX_TITLE,
     confirm_result,
     event_log,
     night_game,
     night_of,
+    night_title,
     open_seated_turns,
     read_night,
     seat_at,
@@ -43,9 +46,6 @@ from .urls import share_url
 bp = Blueprint("events", __name__)
 # The organiser's page lists what was confirmed and corrected (templates/events/organiser.html).
 bp.add_app_template_global(event_log)
-
-MAX_TITLE = 60
-FIBUR = "FIBUR"
 
 
 # --- A new club night --------------------------------------------------------------------
@@ -86,7 +86,7 @@ def new():
 def create():
     """Start the club night the form describes and open its first turn."""
     draft = draft_of(request.form)
-    title = draft["title"].strip() or _("Club night")
+    title = night_title(draft["title"])
     game = night_game()
     try:
         if len(title) > MAX_TITLE:

@@ -21,6 +21,9 @@ PLAYERS = 4  # a table is two pairs; partners sit opposite (seats 0 and 2, 1 and
 # What joins a pair's two names: "Anna & Carla", "Anna / Carla", "Anna and Carla".
 _JOINED = re.compile(r"\s*(?:&|/|\+| and | und | e | y )\s*", re.IGNORECASE)
 
+# The standard table of Victory Points, as a setup names it.
+FIBUR = "FIBUR"
+MAX_TITLE = 60
 # A table's state, as the organiser's page and the room's screen tell it.
 NOT_STARTED, PLAYING, TO_CONFIRM, CONFIRMED = "not_started", "playing", "to_confirm", "confirmed"
 
@@ -28,6 +31,11 @@ NOT_STARTED, PLAYING, TO_CONFIRM, CONFIRMED = "not_started", "playing", "to_conf
 def night_game() -> str:
     """The game club nights are played in: the one whose rules have Victory Points."""
     return tournament_games()[0]
+
+
+def night_title(typed: str | None) -> str:
+    """The night's title as the organiser typed it, else the one every night has."""
+    return (typed or "").strip() or _("Club night")
 
 
 def tournament_options(game: str, setup: dict):
