@@ -36,8 +36,8 @@ SERVER = "http://127.0.0.1:5000"
 TABLE_EXAMPLE = {
     "turn": 1, "number": 1, "north_south": {"number": 1, "name": "Anna & Carla"},
     "east_west": {"number": 3, "name": "Elena & Fabio"}, "state": "confirmed", "game": 3,
-    "games": 3, "confirmed_by": [1, 3], "match_points": [1590, 1215],
-    "victory_points": [14, 6], "version": 5, "token": "Tb8yLwD0pVf2kZs9mN4aHcE7uJ1gQx3r",
+    "games": 3, "confirmed_by": [1, 3], "match_points": [1230, 465],
+    "victory_points": [16, 4], "version": 5, "token": "Tb8yLwD0pVf2kZs9mN4aHcE7uJ1gQx3r",
     "url": f"{SERVER}/m/Tb8yLwD0pVf2kZs9mN4aHcE7uJ1gQx3r",
     "view_url": f"{SERVER}/v/Kp2qRn5tXz8cLb3mYd6fGj9sWa4eVw7h"}
 TURN_EXAMPLE = {"number": 1, "tables": [TABLE_EXAMPLE, {
@@ -49,10 +49,10 @@ TURN_EXAMPLE = {"number": 1, "tables": [TABLE_EXAMPLE, {
     "view_url": f"{SERVER}/v/Xz8cLb3mYd6fGj9sWa4eVw7hKp2qRn5t"}], "bye": None,
     "complete": False}
 STANDINGS_EXAMPLE = {"standings": [
-    {"rank": 1, "pair": 1, "name": "Anna & Carla", "victory_points": 14,
-     "match_points": 1590, "played": 1, "byes": 0},
-    {"rank": 2, "pair": 3, "name": "Elena & Fabio", "victory_points": 6,
-     "match_points": 1215, "played": 1, "byes": 0},
+    {"rank": 1, "pair": 1, "name": "Anna & Carla", "victory_points": 16,
+     "match_points": 1230, "played": 1, "byes": 0},
+    {"rank": 2, "pair": 3, "name": "Elena & Fabio", "victory_points": 4,
+     "match_points": 465, "played": 1, "byes": 0},
     {"rank": 3, "pair": 2, "name": "Bruno & Dario", "victory_points": 0,
      "match_points": 0, "played": 0, "byes": 0},
     {"rank": 3, "pair": 4, "name": "Gina & Hugo", "victory_points": 0,
@@ -192,7 +192,7 @@ class NightDocument(NightStandings):
 
 class TableConfirmation(Body):
     """The organiser confirms a table's result for both pairs."""
-    model_config = examples({"version": 7}, {})
+    model_config = examples({"version": 3}, {})
     version: Whole | None = Field(None, description="The match's version the organiser saw: "
                                                     "409 when its result changed since.")
 
@@ -204,7 +204,7 @@ class Reopening(Body):
 
 class PairConfirmation(Body):
     """A pair confirms its table's result with its code."""
-    model_config = examples({"side": 0, "code": "K7RX", "version": 7})
+    model_config = examples({"side": 0, "code": "K7RX", "version": 3})
     side: Literal[0, 1] = Field(description="0: North–South, 1: East–West.")
     code: str = Field(max_length=40, description="The pair's code, from the organiser.")
     version: Whole = Field(description="The match's version the pair saw: 409 when its "
