@@ -6,7 +6,7 @@ import json
 import threading
 
 import pytest
-from helpers import EVENTS, GERMAN, HANDS, MATCHES, count_rows
+from helpers import EVENTS, GERMAN, HANDS, MATCHES, count_rows, shown
 
 FRIDAY = {"title": "Friday club", "pairs": ["Anna & Carla", "Bruno & Dario", "Elena & Fabio",
                                             "Gina & Hugo"],
@@ -283,6 +283,22 @@ def test_a_pair_cannot_confirm_a_result_changed_since_it_looked(client):
     stale = pair_confirms(client, started, table, 0, version=played["version"])
     assert stale.status_code == 409 and stale.json["code"] == "result_changed"
     assert table_of(client, started["token"], 1, 1)["confirmed_by"] == []
+
+
+def test_the_sheet_and_the_api_take_a_pairs_confirmation_alike(client, post):
+    """A pair confirms on its table's sheet or through the API: the same code checked,
+    the same confirmation stored."""
+    started = start_night(client)
+    play(client, started["turns"][0]["tables"][0])
+    table = table_of(client, started["token"], 1, 1)
+    sheet = f"/m/{table['token']}/confirm"
+    wrong = post(sheet, {"side": "0", "code": code_of(started, 3), "version": table["version"]})
+    assert wrong.status_code == 422
+    assert "That is not the code of Anna & Carla." in shown(wrong)
+    signed = post(sheet, {"side": "0", "code": code_of(started, 1), "version": table["version"]})
+    assert signed.status_code == 303
+    assert table_of(client, started["token"], 1, 1)["confirmed_by"] == [1]
+    assert pair_confirms(client, started, table, 1).json["state"] == "confirmed"
 
 
 def test_only_a_table_of_a_night_is_confirmed(client):

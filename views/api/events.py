@@ -47,15 +47,15 @@ def create_event():
     Checked as the new night's form checks it; its first turn opens at once, one match a
     table. Answers with the organiser's document. Sent again by the same client with the
     same ``Idempotency-Key`` and body, it answers with the same night."""
-    db = store.get_db()
-    event = store.events.event_created_with(db, creation_key())
+    db, key = store.get_db(), creation_key()
+    event = store.events.event_created_with(db, key)
     if event is None:
         asked = checked()
-        setup = asked.model_dump(exclude={"title"}, exclude_none=True)
+        # A setup as the page stores it; a bye's Victory Points left out take the rules'.
+        setup = asked.model_dump(mode="json", exclude={"title"}, exclude_none=True)
         game = night_game()
         read_night(game, setup)
-        event = store.events.create_event(db, game, night_title(asked.title), setup,
-                                          key=creation_key())
+        event = store.events.create_event(db, game, night_title(asked.title), setup, key=key)
     return jsonify(night_document(open_seated_turns(db, event), True)), 201
 
 
