@@ -11,8 +11,8 @@ from flask_limiter import ApplicationLimit, Limiter
 from limits import parse_many
 from werkzeug.exceptions import HTTPException
 
-# The requests that start matches (a club night by the API too) and those that import one: the page's
-# and the API's draw on one quota each.
+# The requests that start matches (a club night through the API too) and those that import
+# one: the page's and the API's draw on one quota each.
 STARTS = frozenset({"matches.create", "api.create_match", "api_events.create_event"})
 IMPORTS = frozenset({"transfer.import_match", "api.import_match"})
 STARTING, IMPORTING = "starts", "imports"

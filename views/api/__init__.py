@@ -1,6 +1,6 @@
 """The JSON API, version 1: its contract (models checked on the way in, the OpenAPI document
-generated from them), the matches and their documents, club nights, and the rules' search. Each game's
-checkers live with the game (views/games/) on a JSON blueprint of their own."""
+generated from them), the matches and their documents, club nights, and the rules' search.
+Each game's checkers live with the game (views/games/) on a JSON blueprint of their own."""
 
 from ..games import all_games
 from . import docs, events, matches, rules
