@@ -23,6 +23,7 @@ DOCS = "/api/v1/docs"
 VERSIONED_VIEWER = re.compile(
     rf"/static/{re.escape(VIEWER)}/swagger-ui(-bundle)?\.[0-9a-f]{{10}}\.(js|css)")
 MATCHES = "/api/v1/matches"
+EVENTS = "/api/v1/events"
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
 HTMX = {"HX-Request": "true"}
 THREE = ["Anna", "Ben", "Carla"]

@@ -13,12 +13,10 @@ from flask import (
     stream_with_context,
     url_for,
 )
-from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
 import store
 from scoring.errors import ScoringError
-from scoring.games import tournament_games
 from scoring.movements import Movement
 from scoring.values import parse_int
 from scoring.victory_points import parse_bands
@@ -31,10 +29,20 @@ from .i18n import locale_name
 from .live import KEEP_ALIVE, RETRY_MS
 from .loaders import get_match_or_404
 from .matches import sheet_page
-from .nights import event_log, night_of, open_seated_turns, read_night
+from .nights import (
+    FIBUR,
+    confirm_result,
+    event_log,
+    night_game,
+    night_of,
+    night_title,
+    open_seated_turns,
+    read_night,
+    seat_at,
+)
 from .refusals import refusal
 from .share import qr_svg
-from .titles import TitleRefused, verify_title
+from .titles import TitleRefused
 from .urls import share_url
 
 bp = Blueprint("events", __name__)
@@ -44,15 +52,8 @@ _boards = Cache(64)
 # The organiser's page lists what was confirmed and corrected (templates/events/organiser.html).
 bp.add_app_template_global(event_log)
 
-FIBUR = "FIBUR"
-
 
 # --- A new club night --------------------------------------------------------------------
-
-def _game() -> str:
-    """The game club nights are played in: the one whose rules have Victory Points."""
-    return tournament_games()[0]
-
 
 def draft_of(form) -> dict:
     """The form as typed: kept whole when it is refused."""
@@ -96,9 +97,9 @@ def new():
 def create():
     """Start the club night the form describes and open its first turn."""
     draft = draft_of(request.form)
-    game = _game()
+    game = night_game()
     try:
-        title = verify_title(draft["title"]) if draft["title"].strip() else _("Club night")
+        title = night_title(draft["title"])
         raw = setup_of(draft)
         read_night(game, raw)
     except TitleRefused as refused:
@@ -168,14 +169,11 @@ def screen_qr(view_token):
     return qr_svg(share_url("events.screen", view_token=event.view_token))
 
 
-def _table_or_404(event: store.events.Event, turn: int, table: int) -> store.Match:
-    if not 1 <= turn <= len(event.turns):
+def _seat_or_404(event: store.events.Event, turn: int, table: int) -> store.events.Seat:
+    seat = seat_at(event, turn, table)
+    if seat is None:
         abort(404)
-    found = next((found for found in event.turns[turn - 1].tables if found.number == table),
-                 None)
-    if found is None:
-        abort(404)
-    return found.match
+    return seat
 
 
 def _back_to_organiser(event: store.events.Event, status: int = 200, **said):
@@ -191,20 +189,12 @@ def organiser_confirms(token, turn, table):
     """The organiser confirms a table's result for both pairs (a pair without a phone, a
     code forgotten)."""
     event = _event_or_404(token)
-    match = _table_or_404(event, turn, table)
-    state = night_of(event).tables[turn - 1][table - 1]
-    if state.match_points is None:
-        return _back_to_organiser(event, 422, error=_(
-            "Table %(table)s has not played its last game yet.", table=table))
+    seat = _seat_or_404(event, turn, table)
     version = parse_int(request.form.get("version"))
-    try:
-        store.events.confirm(store.get_db(), match, store.events.ORGANISER,
-                             match.version if version is None else version)
-    except store.StaleEntry:
-        return _back_to_organiser(event, 409, error=_(
-            "Table %(table)s changed its result meanwhile: check it and confirm again.",
-            table=table))
-    open_seated_turns(store.get_db(), store.events.get_event(store.get_db(), token))
+    refused = confirm_result(store.get_db(), seat, store.events.ORGANISER,
+                             seat.table.match.version if version is None else version)
+    if refused is not None:
+        return _back_to_organiser(event, refused.status, error=refused.message)
     return _back_to_organiser(event)
 
 
@@ -212,7 +202,7 @@ def organiser_confirms(token, turn, table):
 def organiser_reopens(token, turn, table):
     """The organiser takes a confirmed result back for a correction at the table."""
     event = _event_or_404(token)
-    store.events.reopen(store.get_db(), _table_or_404(event, turn, table))
+    store.events.reopen(store.get_db(), _seat_or_404(event, turn, table).table.match)
     return _back_to_organiser(event)
 
 
@@ -228,21 +218,11 @@ def pair_confirms(token):
     version = parse_int(request.form.get("version"))
     if seat is None or side not in (0, 1) or version is None:
         abort(404 if seat is None else 400)
-    pair = seat.turn.seating["tables"][seat.table.number - 1][side]
-    name = night_of(seat.event).setup.pairs[pair]
-    state = night_of(seat.event).tables[seat.turn.number][seat.table.number - 1]
-    if state.match_points is None:
-        return sheet_page(match, 422, error=_("The result can be confirmed after the last "
-                                              "game."))
-    if not seat.event.code_fits(pair, request.form.get("code", "")):
-        return sheet_page(match, 422, error=_(
-            "That is not the code of %(pair)s. The organiser has it.", pair=name))
-    try:
-        store.events.confirm(db, match, side, version)
-    except store.StaleEntry:
-        return sheet_page(store.get_match(db, token), 409, error=_(
-            "The result changed on another phone: check it and confirm again."))
-    open_seated_turns(db, store.events.get_event(db, seat.event.token))
+    refused = confirm_result(db, seat, side, version, request.form.get("code", ""))
+    if refused is not None:
+        # A result changed meanwhile is shown as it stands now.
+        shown = store.get_match(db, token) if refused.status == 409 else match
+        return sheet_page(shown, refused.status, error=refused.message)
     if is_fragment_request():
         return sheet_page(store.get_match(db, token))
     return redirect(url_for("matches.show", token=token), 303)

@@ -10,19 +10,33 @@ from flask_babel import format_time
 from flask_babel import gettext as _
 
 import store
-from scoring.games import GAMES
+from scoring.games import GAMES, tournament_games
 from scoring.movements import Seating
 from scoring.tournament import Night, Setup, read_setup, replay
 from scoring.victory_points import VictoryPoints
 
 from .loaders import scored
+from .titles import verify_title
 
 PLAYERS = 4  # a table is two pairs; partners sit opposite (seats 0 and 2, 1 and 3)
 # What joins a pair's two names: "Anna & Carla", "Anna / Carla", "Anna and Carla".
 _JOINED = re.compile(r"\s*(?:&|/|\+| and | und | e | y )\s*", re.IGNORECASE)
 
+# The standard table of Victory Points, as a setup names it.
+FIBUR = "FIBUR"
 # A table's state, as the organiser's page and the room's screen tell it.
 NOT_STARTED, PLAYING, TO_CONFIRM, CONFIRMED = "not_started", "playing", "to_confirm", "confirmed"
+
+
+def night_game() -> str:
+    """The game club nights are played in: the one whose rules have Victory Points."""
+    return tournament_games()[0]
+
+
+def night_title(typed: str | None) -> str:
+    """The night's title as every page shows it (checked as a match's title is, else
+    ``TitleRefused``), or the one every night has where none was typed."""
+    return verify_title(typed) if (typed or "").strip() else _("Club night")
 
 
 def tournament_options(game: str, setup: dict):
@@ -154,6 +168,55 @@ def open_seated_turns(db, event: store.events.Event) -> store.events.Event:
             tables.append((event.game, (first, second, third, fourth), options, title))
         store.events.open_turn(db, event, opened, seating_data(seating), tables)
         event = store.events.get_event(db, event.token)
+
+
+def seat_at(event: store.events.Event, turn: int, table: int) -> store.events.Seat | None:
+    """Table ``table`` of turn ``turn`` (both from 1), if the night has opened it."""
+    if not 1 <= turn <= len(event.turns):
+        return None
+    opened = event.turns[turn - 1]
+    found = next((found for found in opened.tables if found.number == table), None)
+    return found and store.events.Seat(event, opened, found)
+
+
+@dataclass(frozen=True)
+class NotConfirmed:
+    """Why a table's result was not confirmed: a stable code, the reason in the reader's
+    language, and the status that answers it."""
+
+    code: str
+    message: str
+    status: int
+
+
+def confirm_result(db, seat: store.events.Seat, side: int | None, version: int,
+                   code: str = "") -> NotConfirmed | None:
+    """Confirm a table's result as shown at ``version``: for a pair (side 0 or 1) with its
+    code, or for the whole table (store.events.ORGANISER); the next turn opens once the
+    turn counts. None when it stands confirmed, else why not; a refusal changes nothing."""
+    table = seat.table.number
+    view = night_of(seat.event)
+    state = view.tables[seat.turn.number][table - 1]
+    by_organiser = side is store.events.ORGANISER
+    if state.match_points is None:
+        return NotConfirmed("result_not_finished", _(
+            "Table %(table)s has not played its last game yet.", table=table)
+            if by_organiser else _("The result can be confirmed after the last game."), 422)
+    if not by_organiser:
+        pair = seat.turn.seating["tables"][table - 1][side]
+        if not seat.event.code_fits(pair, code):
+            return NotConfirmed("wrong_code", _(
+                "That is not the code of %(pair)s. The organiser has it.",
+                pair=view.pair_name(pair)), 422)
+    try:
+        store.events.confirm(db, seat.table.match, side, version)
+    except store.StaleEntry:
+        return NotConfirmed("result_changed", _(
+            "Table %(table)s changed its result meanwhile: check it and confirm again.",
+            table=table) if by_organiser else _(
+            "The result changed on another phone: check it and confirm again."), 409)
+    open_seated_turns(db, store.events.get_event(db, seat.event.token))
+    return None
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from flask_limiter import ApplicationLimit, Limiter
 from limits import parse_many
 from werkzeug.exceptions import HTTPException
 
-# The requests that start a match and those that import one: the page's and the API's
-# draw on one quota each.
-STARTS = frozenset({"matches.create", "api.create_match"})
+# The requests that start matches (a club night through the API too) and those that import
+# one: the page's and the API's draw on one quota each.
+STARTS = frozenset({"matches.create", "api.create_match", "api_events.create_event"})
 IMPORTS = frozenset({"transfer.import_match", "api.import_match"})
 # A pair's confirmation with its code: only a refused one counts, so a room's tables
 # confirming from one router never meet the quota, and guessing a code takes far more tries.

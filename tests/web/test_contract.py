@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import requests
 import schemathesis
-from helpers import GERMAN, MATCHES, ROOT
+from helpers import EVENTS, GERMAN, HANDS, MATCHES, ROOT
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
@@ -106,6 +106,28 @@ def _real_answers(client, document: dict):
     yield "post", f"{MATCHES}/import", client.post(f"{MATCHES}/import", json=exported).json
     yield "delete", f"{MATCHES}/{{token}}/hands/last", client.delete(f"{match}/hands/last").json
     yield "get", "/api/v1/rules/search", client.get("/api/v1/rules/search?q=pozzetto").json
+    yield from _real_night_answers(client, sent("post", EVENTS))
+
+
+def _real_night_answers(client, setup: dict):
+    """A club night read and its first table played, confirmed by a pair and by the
+    organiser, and reopened."""
+    night = client.post(EVENTS, json=setup).json
+    event = f"{EVENTS}/{night['token']}"
+    yield "get", f"{EVENTS}/{{token}}", client.get(event).json
+    yield "get", f"{EVENTS}/{{token}}/turns/{{turn}}", client.get(f"{event}/turns/1").json
+    yield "get", f"{EVENTS}/{{token}}/standings", client.get(f"{event}/standings").json
+    table = night["turns"][0]["tables"][0]
+    for _hand in range(night["setup"]["hands"]):
+        played = client.post(f"{MATCHES}/{table['token']}/hands", json=HANDS["burraco"]).json
+    confirmed = client.post(f"{MATCHES}/{table['token']}/confirm", json={
+        "side": 0, "code": night["pairs"][0]["code"], "version": played["version"]})
+    yield "post", f"{MATCHES}/{{token}}/confirm", confirmed.json
+    at_table = f"{event}/turns/1/tables/1"
+    yield ("post", f"{EVENTS}/{{token}}/turns/{{turn}}/tables/{{table}}/confirm",
+           client.post(f"{at_table}/confirm", json={}).json)
+    yield ("post", f"{EVENTS}/{{token}}/turns/{{turn}}/tables/{{table}}/reopen",
+           client.post(f"{at_table}/reopen", json={}).json)
 
 
 def test_every_example_of_an_answer_has_the_shape_of_a_real_one(client):
@@ -197,8 +219,14 @@ schema = schemathesis.openapi.from_url(ADDRESS + DOCUMENT,
                                        config=SchemathesisConfig.from_dict(REFUSALS))
 STARTED = requests.post(f"{ADDRESS}/api/v1/matches", timeout=10,
                         json={"game": "burro", "players": ["A", "B"]}).json()
-# Generated requests reach a real match too, by either of its links, not only unknown ones.
+NIGHT = requests.post(f"{ADDRESS}{EVENTS}", timeout=10, json={
+    "pairs": ["A", "B", "C", "D"], "movement": "mitchell", "turns": 2, "hands": 2,
+    "victory_points": {"name": "Club", "bands": [{"from": 0, "to": None, "vp": [10, 10]}]}}
+                      ).json()
+# Generated requests reach a real match and a real club night too, by either of their
+# links, not only unknown ones.
 LINKS = (STARTED["token"], STARTED["view_token"])
+NIGHT_LINKS = (NIGHT["token"], NIGHT["view_token"])
 
 
 @schema.parametrize()
@@ -210,5 +238,6 @@ def test_every_operation_keeps_its_contract(case):
     400 with its code, so a right shape is not required to be accepted."""
     token = (case.path_parameters or {}).get("token")
     if token is not None and len(token) % 3:
-        case.path_parameters["token"] = LINKS[len(token) % 3 - 1]
+        links = NIGHT_LINKS if case.path.startswith(EVENTS) else LINKS
+        case.path_parameters["token"] = links[len(token) % 3 - 1]
     case.call_and_validate(excluded_checks=[positive_data_acceptance])

@@ -50,10 +50,22 @@ def standings_json(match: store.Match, editing: bool = True) -> dict:
         "dealer": standings.dealer,
         "leader": standings.leader,
         "hands": [game.row_json(options, row) for row in standings.rows],
+        **_event_seat(match),
         **({"url": absolute_url("matches.show", token=match.token)} if editing else {}),
         "view_token": match.view_token,
         "view_url": absolute_url("share.view", view_token=match.view_token),
     }
+
+
+def _event_seat(match: store.Match) -> dict:
+    """Where a table's match sits in its club night, for a match that is one's."""
+    seat = store.events.seat_of(store.get_db(), match)
+    if seat is None:
+        return {}
+    return {"event": {"title": seat.event.title, "turn": seat.turn.number + 1,
+                      "table": seat.table.number,
+                      "screen_url": absolute_url("events.screen",
+                                                 view_token=seat.event.view_token)}}
 
 
 def setup_of(asked) -> tuple:

@@ -53,11 +53,11 @@ def create_match():
     Answers with its secret ``token``, its read-only ``view_token`` and its standings.
     Sent again by the same client with the same ``Idempotency-Key`` and body, it answers
     with the same match."""
-    match = store.match_created_with(store.get_db(), _creation_key())
+    match = store.match_created_with(store.get_db(), creation_key())
     if match is None:
         name, _game, players, options = setup_of(checked())
         match = store.create_match(store.get_db(), name, players, options.to_dict(),
-                                   _creation_key())
+                                   creation_key())
     return jsonify({**standings_json(match), "token": match.token}), 201
 
 
@@ -171,12 +171,12 @@ def _idempotency_key() -> str | None:
     return request.headers.get("Idempotency-Key", "")[:64] or None
 
 
-def _creation_key() -> str | None:
-    """A new match's key: the client's ``Idempotency-Key`` together with the client that
-    sent it (the device its cookie names, else its address) and the body it came with, so
-    that only the same request sent again by the same client finds the match it created.
-    Anyone else who sends that key and body starts a match of their own, and never learns
-    the first one's token."""
+def creation_key() -> str | None:
+    """A new match's (or club night's) key: the client's ``Idempotency-Key`` together with
+    the client that sent it (the device its cookie names, else its address) and the body it
+    came with, so that only the same request sent again by the same client finds the match
+    it created. Anyone else who sends that key and body starts a match of their own, and
+    never learns the first one's token."""
     key = _idempotency_key()
     if not key:
         return None
@@ -245,10 +245,10 @@ def import_match():
 
     A match exported elsewhere, as a new match with links of its own. The document is
     checked whole first; nothing is created when any of it fails."""
-    match = store.match_created_with(store.get_db(), _creation_key())
+    match = store.match_created_with(store.get_db(), creation_key())
     if match is None:
         fields = match_fields(checked())
-        match = store.import_match(store.get_db(), **fields, key=_creation_key())
+        match = store.import_match(store.get_db(), **fields, key=creation_key())
     return jsonify({**standings_json(match), "token": match.token}), 201
 
 

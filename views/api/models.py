@@ -155,6 +155,14 @@ def setup_model(games) -> type[Body]:
     return MatchSetup
 
 
+class MatchEvent(Answer):
+    """Where a match is played in a club night."""
+    title: str
+    turn: int = Field(description="The turn, from 1.")
+    table: int = Field(description="The table, from 1.")
+    screen_url: str = Field(description="The room's screen of the night.")
+
+
 class Standings(Answer):
     """A match and everything derived from what was entered."""
     id: int
@@ -181,6 +189,8 @@ class Standings(Answer):
                           "after the last hand, in the order of `units`; null before it.")
     victory_points_table: str | None = Field(
         None, description="A tournament match: the name of the Victory Points table in use.")
+    event: MatchEvent | None = Field(None, description="A table's match of a club night: "
+                                                      "the night, turn and table.")
     url: str | None = Field(None, description="The players' link; only by the players' token.")
     view_token: str
     view_url: str
