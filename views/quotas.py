@@ -14,7 +14,8 @@ from werkzeug.exceptions import HTTPException
 # The requests that start a match and those that import one: the page's and the API's
 # draw on one quota each.
 STARTS = frozenset({"matches.create", "api.create_match"})
-IMPORTS = frozenset({"transfer.import_match", "api.import_match"})
+IMPORTS = frozenset({"transfer.import_match", "api.import_match", "event_transfer.import_event",
+                     "api_event_transfer.import_event"})
 STARTING, IMPORTING = "starts", "imports"
 
 

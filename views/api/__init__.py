@@ -3,13 +3,13 @@ generated from them), the matches and their documents, and the rules' search. Ea
 checkers live with the game (views/games/) on a JSON blueprint of their own."""
 
 from ..games import all_games
-from . import docs, matches, rules
+from . import docs, event_transfer, matches, rules
 
 
 def register(app, csrf) -> None:
     """Every blueprint of the API. Its requests carry JSON, which a browser form cannot send
     to another site without asking first: no CSRF token is asked of them."""
-    json_blueprints = [matches.bp, rules.bp,
+    json_blueprints = [matches.bp, rules.bp, event_transfer.bp,
                        *(game.api for game in all_games().values() if game.api is not None)]
     for blueprint in json_blueprints:
         csrf.exempt(blueprint)
