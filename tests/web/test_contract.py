@@ -106,6 +106,9 @@ def _real_answers(client, document: dict):
     yield "post", f"{MATCHES}/import", client.post(f"{MATCHES}/import", json=exported).json
     yield "delete", f"{MATCHES}/{{token}}/hands/last", client.delete(f"{match}/hands/last").json
     yield "get", "/api/v1/rules/search", client.get("/api/v1/rules/search?q=pozzetto").json
+    night = client.post("/api/v1/events/import", json=sent("post", "/api/v1/events/import")).json
+    yield "get", "/api/v1/events/{token}/export", client.get(
+        f"/api/v1/events/{night['token']}/export").json
 
 
 def test_every_example_of_an_answer_has_the_shape_of_a_real_one(client):
