@@ -188,6 +188,10 @@ def codes_missing(document: dict) -> dict:
     return {**document, "codes": document["codes"][:2]}
 
 
+def pair_named_twice(document: dict) -> dict:
+    return {**document, "setup": {**document["setup"], "pairs": PAIRS[:3] + ["anna & carla"]}}
+
+
 # Each spoilt file with the reason the page gives, and the API (which checks a body's shape
 # first, by its fields).
 REFUSED = {
@@ -197,6 +201,7 @@ REFUSED = {
                                                 "once."] * 2),
     "an illegal hand": (illegal_hand, *["Turn 1, table 1: Entry 1:"] * 2),
     "a code missing": (codes_missing, *["one code for each pair"] * 2),
+    "a setup the rules refuse": (pair_named_twice, *["Two pairs have the same name"] * 2),
 }
 
 
@@ -241,6 +246,19 @@ def test_a_refusal_speaks_german(app, post, client):
     response = upload(client, json.dumps(document).encode())
     assert response.status_code == 400
     assert "Durchgang 1 muss jedes Paar des Clubabends genau einmal setzen" in shown(response)
+
+
+def test_imports_of_nights_count_against_the_clients_import_quota(app, post, client,
+                                                                   monkeypatch):
+    monkeypatch.setitem(app.config, "IMPORTS_PER_CLIENT", "2 per minute")
+    document = exported(client, a_night(post))
+    assert upload(client, json.dumps(document).encode()).status_code == 303
+    assert client.post(IMPORT, json=document).status_code == 201
+    page = upload(client, json.dumps(document).encode())
+    assert page.status_code == 429 and 1 <= int(page.headers["Retry-After"]) <= 61
+    assert "Try again in" in shown(parsed(page).select_one("#import-event"))
+    assert client.post(IMPORT, json=document).status_code == 429
+    assert count_rows(app, "events") == 3
 
 
 # --- The import page and the CSV ------------------------------------------------------------

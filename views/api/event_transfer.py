@@ -181,7 +181,8 @@ def night_fields(found: NightDocument) -> dict:
     if game not in tournament_games():
         raise BadRequest(_("Club nights are not played in this game."))
     try:
-        title = verify_title(found.title)
+        # Named as a night started with its title left empty is.
+        title = verify_title(found.title) if found.title.strip() else _("Club night")
     except TitleRefused as refusal:
         raise BadRequest(str(refusal)) from None
     setup, _table = read_night(game, found.setup)
