@@ -23,6 +23,7 @@ from views import (
     checkers,
     commands,
     errors,
+    event_transfer,
     events,
     home,
     hosts,
@@ -150,7 +151,7 @@ def create_app(config=None) -> Flask:
     # statuses other than 2xx are left as they are, and so are the news streams.
     compress.init_app(app)
     for blueprint in (home.bp, matches.bp, live.bp, share.bp, transfer.bp, checkers.bp,
-                      rules.bp, offline.bp, events.bp):
+                      rules.bp, offline.bp, events.bp, event_transfer.bp):
         app.register_blueprint(blueprint)
     api.register(app, csrf)
     web_games.register(app)

@@ -365,3 +365,67 @@ def refuse_if_confirmed(db, match_id: int) -> None:
         return
     if is_confirmed(_table_state(db, match_id)["sides"]):
         raise ResultConfirmed()
+
+
+# --- A club night as one file: its export and its import ----------------------------------
+
+def night_entries(db, event: Event) -> dict[int, list[dict]]:
+    """Every entry of the night's matches as entered, by match id, oldest first: statuses and
+    times, and the versions that tell which confirmations of a table still count."""
+    found: dict[int, list[dict]] = {}
+    for row in select(db,
+            "SELECT entries.* FROM entries JOIN event_tables "
+            "ON event_tables.match_id = entries.match_id WHERE event_tables.event_id = ? "
+            "ORDER BY entries.id", [event.id]):
+        found.setdefault(row["match_id"], []).append({
+            "number": row["number"], "status": row["status"], "data": json.loads(row["data"]),
+            "created_at": row["created_at"], "ended_at": row["ended_at"],
+            "version": row["version"], "ended_version": row["ended_version"]})
+    return found
+
+
+def import_event(db, game: str, title: str, setup: dict, codes, created_at: str, turns,
+                 key: str | None = None) -> Event:
+    """A club night from a file, with links of its own, marked as imported now and written
+    whole or not at all: each turn's seating and opening as exported, and each table's match
+    with its entries and confirmations, their versions kept so that the same confirmations
+    count. ``turns``: each a dict of ``seating``, ``opened_at`` and ``tables``, a table a
+    dict of ``match`` (the arguments of ``_insert_match`` and its ``version``) and
+    ``confirmations``. With a ``key`` seen before, the night that key created."""
+    token = new_token()
+    try:
+        with writing(db):
+            made = _event_created_with(db, key)
+            if made:
+                return get_event(db, made)
+            event_id = backend.insert_row(db, "events", {
+                "token": token, "view_token": new_token(), "game": game, "title": title,
+                "setup": json.dumps(setup), "codes": json.dumps(list(codes)),
+                "created_at": created_at, "creation_key": key, "imported_at": now()})
+            for number, turn in enumerate(turns):
+                backend.insert_rows(db, "event_turns", [{
+                    "event_id": event_id, "turn": number, "seating": json.dumps(turn["seating"]),
+                    "opened_at": turn["opened_at"]}])
+                for table_no, table in enumerate(turn["tables"], start=1):
+                    _import_table(db, event_id, number, table_no, table)
+    except backend.INTEGRITY_ERRORS:
+        made = _event_created_with(db, key)
+        if not made:
+            raise
+        token = made
+    return get_event(db, token)
+
+
+def _import_table(db, event_id: int, turn: int, table_no: int, table: dict) -> None:
+    match, confirmations = table["match"], table["confirmations"]
+    match_id = _insert_match(db, new_token(), match["game"], match["players"], match["options"],
+                             match["created_at"], match["entries"], match["title"], None, True)
+    # The match's version is never behind a change to it: the next one counts on from there.
+    version = max([match["version"], *(confirmation["version"] for confirmation in confirmations),
+                   *(entry[at] or 0 for entry in match["entries"]
+                     for at in ("version", "ended_version"))])
+    db.execute("UPDATE matches SET version = ? WHERE id = ?", [version, match_id])
+    backend.insert_rows(db, "event_tables", [{"event_id": event_id, "turn": turn,
+                                              "table_no": table_no, "match_id": match_id}])
+    backend.insert_rows(db, "confirmations", ({**confirmation, "match_id": match_id}
+                                              for confirmation in confirmations))

@@ -12,13 +12,15 @@ from flask_limiter import ApplicationLimit, Limiter
 from limits import parse_many
 from werkzeug.exceptions import HTTPException
 
-# The requests that start matches (a club night through the API too) and those that import
-# one: the page's and the API's draw on one quota each.
-STARTS = frozenset({"matches.create", "api.create_match", "api_events.create_event"})
-IMPORTS = frozenset({"transfer.import_match", "api.import_match"})
+# The requests that start matches (a club night through the page or the API too) and those
+# that import one: the page's and the API's draw on one quota each.
+STARTS = frozenset({"matches.create", "api.create_match", "events.create",
+                    "api_events.create_event"})
+IMPORTS = frozenset({"transfer.import_match", "api.import_match", "event_transfer.import_event",
+                     "api_event_transfer.import_event"})
 # A pair's confirmation with its code: only a refused one counts, so a room's tables
 # confirming from one router never meet the quota, and guessing a code takes far more tries.
-CONFIRMS = frozenset({"events.pair_confirms"})
+CONFIRMS = frozenset({"events.pair_confirms", "api_events.confirm_for_pair"})
 STARTING, IMPORTING, CONFIRMING = "starts", "imports", "confirmations"
 
 

@@ -41,7 +41,7 @@ def spreadsheet_text(text: str) -> str:
 
 def sheet_rows(match: store.Match) -> list[list]:
     """The sheet as a table: a header, then one row per hand with its number, dealer, and
-    each unit's gain and running total."""
+    each unit's gain and running total; a tournament match's Victory Points at its end."""
     _game, _options, standings = scored(match)
     hand = _("Game") if all_games()[match.game].says_game else _("Hand")
     header = [hand, _("Dealer")]
@@ -54,6 +54,10 @@ def sheet_rows(match: store.Match) -> list[list]:
             cells += [gain, total]
         rows.append(cells)
         before = running_totals(row)
+    # A tournament match ends with each pair's Victory Points, under its total as on the sheet.
+    if getattr(standings, "victory_points", None) is not None:
+        rows.append([_("Victory Points"), ""] + [cell for points in standings.victory_points
+                                                  for cell in ("", points)])
     return [[spreadsheet_text(cell) if isinstance(cell, str) else cell for cell in cells]
             for cells in rows]
 

@@ -107,6 +107,9 @@ def _real_answers(client, document: dict):
     yield "delete", f"{MATCHES}/{{token}}/hands/last", client.delete(f"{match}/hands/last").json
     yield "get", "/api/v1/rules/search", client.get("/api/v1/rules/search?q=pozzetto").json
     yield from _real_night_answers(client, sent("post", EVENTS))
+    night = client.post("/api/v1/events/import", json=sent("post", "/api/v1/events/import")).json
+    yield "get", "/api/v1/events/{token}/export", client.get(
+        f"/api/v1/events/{night['token']}/export").json
 
 
 def _real_night_answers(client, setup: dict):

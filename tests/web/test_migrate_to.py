@@ -4,7 +4,7 @@ lists, and a second run duplicates nothing."""
 
 import postgres_cluster
 import pytest
-from helpers import MATCHES, THREE, parsed, post_form, shown
+from helpers import HANDS, MATCHES, THREE, parsed, post_form, shown
 
 import store
 
@@ -97,3 +97,63 @@ def test_a_server_out_of_reach_is_told_and_nothing_is_copied(app, client, runner
                                  f"postgresql://tablemate@/tablemate?host={tmp_path}"])
     assert result.exit_code == 1
     assert "Nothing copied: PostgreSQL:" in result.output
+
+
+def a_club_night(client) -> str:
+    """A club night as the room leaves it: turn 1 confirmed by a pair's code and by the
+    organiser, reopened and confirmed again, turn 2 at its first games; its organiser's page."""
+    organiser = post_form(client, "/events/new", {
+        "title": "Friday", "pairs": "Anna & Carla\nBruno & Dario\nElena & Fabio\nGina & Hugo",
+        "movement": "mitchell", "turns": "2", "hands": "3", "table": "fibur"}
+        ).headers["Location"]
+    night = client.get(f"{organiser}/export.json").json
+    tables = [link["href"].rsplit("/", 1)[1]
+              for link in parsed(client.get(organiser)).select('li.event-table a[href^="/m/"]')]
+    for token in tables:
+        for _game in range(3):
+            client.post(f"{MATCHES}/{token}/hands", json=HANDS["burraco"])
+    version = client.get(f"{MATCHES}/{tables[0]}").json["version"]
+    pair = night["turns"][0]["seating"]["tables"][0][0]
+    post_form(client, f"/m/{tables[0]}/confirm",
+              {"side": 0, "code": night["codes"][pair], "version": version})
+    for table, action in ((1, "confirm"), (2, "confirm"), (2, "reopen"), (2, "confirm")):
+        post_form(client, f"{organiser}/turns/1/tables/{table}/{action}")
+    for link in parsed(client.get(organiser)).select(
+            'section[aria-labelledby="turn-2"] a[href^="/m/"]'):
+        client.post(f"{MATCHES}/{link['href'].rsplit('/', 1)[1]}/hands", json=HANDS["burraco"])
+    return organiser
+
+
+def night_as_seen(client, organiser: str) -> dict:
+    """The organiser's page as it reads, the screen's, and the night's whole file."""
+    page = parsed(client.get(organiser))
+    screen = page.select_one('a[href^="/s/"]')["href"]
+    return {"organiser": shown(page.select_one("main")),
+            "screen": shown(parsed(client.get(screen)).select_one("main")),
+            "file": client.get(f"{organiser}/export.json").json}
+
+
+def test_a_club_night_moves_with_its_turns_tables_and_confirmations_once(
+        app, client, runner, postgres_made, monkeypatch):
+    postgres_cluster.emptied(postgres_made)
+    organiser = a_club_night(client)
+    before = night_as_seen(client, organiser)
+    for _run in range(2):
+        result = runner.invoke(args=["migrate-to", postgres_made])
+        assert result.exit_code == 0, result.output
+    monkeypatch.setitem(app.config, "DATABASE", postgres_made)
+
+    assert night_as_seen(client, organiser) == before
+    assert [turn["tables"][0]["confirmations"] for turn in before["file"]["turns"]][0]
+    with app.app_context():
+        db = store.get_db()
+        assert [db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in
+                ("events", "event_turns", "event_tables", "confirmations")] == [1, 2, 4, 5]
+    # The organiser goes on where the room left off: a table of turn 2 is confirmed.
+    second = parsed(client.get(organiser)).select_one(
+        'section[aria-labelledby="turn-2"] a[href^="/m/"]')["href"].rsplit("/", 1)[1]
+    for _game in range(2):
+        client.post(f"{MATCHES}/{second}/hands", json=HANDS["burraco"])
+    assert post_form(client, f"{organiser}/turns/2/tables/1/confirm").status_code == 303
+    assert "Confirmed by the organiser" in shown(parsed(client.get(organiser)).select_one(
+        'section[aria-labelledby="turn-2"] li.event-table'))

@@ -253,6 +253,35 @@ def test_the_csv_of_a_partnership_game_has_a_column_pair_per_side(client):
     assert second == "2,Ben,-50,350,300,465"
 
 
+def test_the_csv_of_a_tournament_match_ends_with_each_pairs_victory_points(client):
+    """B8: after the last game each pair has its Victory Points, as the sheet's end box
+    shows them; the CSV puts them under the pairs' totals."""
+    players, hands, _correction = GAMES["burraco"]
+    token = client.post(MATCHES, json={"game": "burraco", "players": players,
+                                       "options": {"hands": 3}}).json["token"]
+    for hand in hands:
+        assert client.post(f"{MATCHES}/{token}/hands", json=hand).status_code == 201
+    vp = client.get(f"{MATCHES}/{token}").json["victory_points"]
+    _response, text = csv_of(client, token)
+    assert text[1:].splitlines()[1:] == [
+        "1,Anna,410,410,155,155",
+        "2,Ben,-50,360,300,455",
+        "3,Carla,100,460,0,455",
+        f"Victory Points,,,{vp[0]},,{vp[1]}",
+    ]
+    _response, german = csv_of(client, token, **GERMAN)
+    assert german.splitlines()[-1] == f"Siegpunkte,,,{vp[0]},,{vp[1]}"
+
+
+def test_an_unfinished_tournament_match_has_no_victory_points_yet(client):
+    players, hands, _correction = GAMES["burraco"]
+    token = client.post(MATCHES, json={"game": "burraco", "players": players,
+                                       "options": {"hands": 3}}).json["token"]
+    client.post(f"{MATCHES}/{token}/hands", json=hands[0])
+    _response, text = csv_of(client, token)
+    assert len(text[1:].splitlines()) == 2
+
+
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(client):
     token = client.post(MATCHES, json={"game": "burro", "players": ["=1+1", "@Ben", "-Carla"]}
                         ).json["token"]
