@@ -147,6 +147,13 @@ class Table:
     csrf: str
     document: dict          # an exported match
     start: dict = field(default_factory=dict)   # the stored rows to begin every request
+    # A club night: the organiser's and the screen's tokens, its first table (played to its
+    # end, so that it can be confirmed), the pairs' codes, and the night as exported.
+    night: str = "night"
+    night_view: str = "night-view"
+    night_match: str = "night-match"
+    night_codes: tuple = ()
+    night_document: dict = field(default_factory=dict)
 
     def version(self, token: str) -> int:
         with self.app.app_context():
@@ -177,6 +184,7 @@ def table(tmp_path_factory) -> Table:
     app = create_app({"TESTING": True, "SECRET_KEY": "test",
                       "MATCHES_PER_CLIENT": "1000 per minute",
                       "IMPORTS_PER_CLIENT": "1000 per minute",
+                      "CONFIRMS_PER_CLIENT": "1000 per minute",
                       "DATABASE": str(tmp_path_factory.mktemp("fuzz") / "tablemate.sqlite")})
     client = app.test_client()
     tokens, view_tokens = {}, {}
@@ -189,13 +197,28 @@ def table(tmp_path_factory) -> Table:
         for _hand in range(2):
             client.post(f"{MATCHES}/{match['token']}/hands", json=GOOD_HANDS[game])
     document = client.get(f"{MATCHES}/{tokens['bura']}/export").json
+    night = client.post(EVENTS, json=NIGHT).json
+    first = night["turns"][0]["tables"][0]
+    for _hand in range(NIGHT["hands"]):
+        client.post(f"{MATCHES}/{first['token']}/hands", json=GOOD_HANDS["burraco"])
     return Table(app, client, tokens, view_tokens, csrf_token(client), document,
-                 stored(app, STORED))
+                 stored(app, STORED), night["token"], night["view_token"], first["token"],
+                 tuple(pair["code"] for pair in night["pairs"]),
+                 client.get(f"{EVENTS}/{night['token']}/export").json)
 
 
-# What the database keeps of the matches, their players, entries and device lists, parents
-# first.
-STORED = ("matches", "players", "entries", "device_matches")
+# What the database keeps of the matches, their players, entries and device lists, and of
+# the club nights, parents first.
+STORED = ("matches", "players", "entries", "device_matches", "events", "event_turns",
+          "event_tables", "confirmations", "device_events")
+EVENTS = "/api/v1/events"
+# A club night of four pairs, two tables, two turns of three games.
+NIGHT = {"title": "Friday", "pairs": ["Anna & Carla", "Bruno & Dario", "Elena & Fabio",
+                                      "Gina & Hugo"],
+         "movement": "mitchell", "turns": 2, "hands": 3}
+GOOD_NIGHT_FORM = [("title", "Friday"), ("pairs", "\n".join(NIGHT["pairs"])),
+                   ("movement", "mitchell"), ("turns", "2"), ("hands", "3"),
+                   ("table", "fibur"), ("step", "1")]
 
 
 # --- Strategies per route ----------------------------------------------------------------
@@ -233,6 +256,49 @@ def tokens(table: Table, kind: str = "any") -> st.SearchStrategy:
     if kind == "any":
         return often(segment(known["edit"]), segment(known["view"]))
     return segment(known[kind])
+
+
+def night_links(table: Table) -> st.SearchStrategy:
+    """A night's organiser or screen token (an organiser's action with the screen's is
+    refused), a match's, or none."""
+    return often(segment([table.night]),
+                 segment([table.night_view, table.night_match, table.tokens["burraco"]]))
+
+
+def night_get(table: Table, path: str, stream: bool = False) -> st.SearchStrategy:
+    """A GET of a club night's page whose address holds ``{night}`` or ``{view}``."""
+    calls = st.builds(
+        lambda night, view, query, headers: Call(
+            "GET", path.format(night=night, view=view), query=query, headers=headers),
+        night_links(table), often(segment([table.night_view]), segment([table.night])),
+        pairs(), hx_headers())
+    return streamed(calls) if stream else calls
+
+
+def night_post(table: Table, path: str, good: list) -> st.SearchStrategy:
+    """A form posted to a club night's address (``{night}``, ``{match}``, ``{turn}``,
+    ``{table}``), with or without a valid CSRF token: ``good``'s fields, changed or added
+    to at random."""
+    csrf = often(st.just([("csrf_token", table.csrf)]),
+                 st.sampled_from([[], [("csrf_token", "forged")]]))
+
+    def call(night, match, turn, number, token_field, fields, headers):
+        return Call("POST", path.format(night=night, match=match, turn=turn, table=number),
+                    form=token_field + good + fields, headers=headers)
+
+    return st.builds(call, night_links(table),
+                     often(segment([table.night_match]), tokens(table)), numbers(),
+                     numbers(), csrf, pairs(), hx_headers())
+
+
+def night_api(table: Table, path: str, good: dict) -> st.SearchStrategy:
+    """A JSON write to a club night's address, as ``night_post``'s."""
+    return st.builds(
+        lambda night, match, turn, number, body, raw, headers: Call(
+            "POST", path.format(night=night, match=match, turn=turn, table=number),
+            body=body, raw=raw, headers=headers),
+        night_links(table), often(segment([table.night_match]), tokens(table)), numbers(),
+        numbers(), bodies(good), st.one_of(st.none(), st.none(), RAW_BODIES), hx_headers())
 
 
 def page_get(table: Table, path: str) -> st.SearchStrategy:
@@ -358,13 +424,20 @@ def documents(document: dict) -> st.SearchStrategy:
                                             JSON_VALUES))
 
 
-def upload(table: Table) -> st.SearchStrategy:
-    files = st.one_of(documents(table.document).map(lambda doc: json.dumps(doc).encode()),
-                      RAW_BODIES)
-    return st.builds(lambda raw, csrf, headers: Call("POST", "/import", upload=raw,
+def upload(table: Table, path: str = "/import", files=None) -> st.SearchStrategy:
+    """A file sent to an import page: the table's match document as ``documents`` varies
+    it (or ``files``), or a body that is no document."""
+    chosen = documents(table.document) if files is None else files
+    files = st.one_of(chosen.map(lambda doc: json.dumps(doc).encode()), RAW_BODIES)
+    return st.builds(lambda raw, csrf, headers: Call("POST", path, upload=raw,
                                                      form=[("csrf_token", csrf)],
                                                      headers=headers),
                      files, st.sampled_from([table.csrf, "forged"]), hx_headers())
+
+
+def night_files(document: dict) -> st.SearchStrategy:
+    """A night's file: as exported, with a field made hostile, or anything."""
+    return st.one_of(st.just(document), mutated(document), JSON_VALUES)
 
 
 CHECKER_BODIES = {
@@ -433,6 +506,43 @@ def strategies(table: Table) -> dict:
         ("api.add_hand", "POST"): api_match_write(table, "POST", "/hands"),
         ("api.replace_hand", "PUT"): api_match_write(table, "PUT", "/hands/{number}"),
         ("api.undo_hand", "DELETE"): api_match_write(table, "DELETE", "/hands/last"),
+        # A club night: its pages, its organiser's and pairs' actions, its files, its API.
+        ("events.new", "GET"): page_get(table, "/events/new"),
+        ("events.create", "POST"): night_post(table, "/events/new", GOOD_NIGHT_FORM),
+        ("events.organiser", "GET"): night_get(table, "/e/{night}"),
+        ("events.organiser_events", "GET"): night_get(table, "/e/{night}/events", stream=True),
+        ("events.screen", "GET"): night_get(table, "/s/{view}"),
+        ("events.screen_events", "GET"): night_get(table, "/s/{view}/events", stream=True),
+        ("events.screen_qr", "GET"): night_get(table, "/s/{view}/qr.svg"),
+        ("events.organiser_confirms", "POST"): night_post(
+            table, "/e/{night}/turns/{turn}/tables/{table}/confirm", [("version", CURRENT)]),
+        ("events.organiser_reopens", "POST"): night_post(
+            table, "/e/{night}/turns/{turn}/tables/{table}/reopen", []),
+        ("events.pair_confirms", "POST"): night_post(
+            table, "/m/{match}/confirm", [("side", "0"), ("code", table.night_codes[0]
+                                                          if table.night_codes else "AAAA"),
+                                          ("version", CURRENT)]),
+        ("event_transfer.export_json", "GET"): night_get(table, "/e/{night}/export.json"),
+        ("event_transfer.export_csv", "GET"): night_get(table, "/e/{night}/export.csv"),
+        ("event_transfer.import_form", "GET"): page_get(table, "/events/import"),
+        ("event_transfer.import_event", "POST"): upload(
+            table, "/events/import", night_files(table.night_document)),
+        ("api_events.create_event", "POST"): api_post(EVENTS, NIGHT),
+        ("api_events.show_event", "GET"): night_get(table, EVENTS + "/{night}"),
+        ("api_events.show_turn", "GET"): night_get(table, EVENTS + "/{night}/turns/1"),
+        ("api_events.show_standings", "GET"): night_get(table, EVENTS + "/{night}/standings"),
+        ("api_events.confirm_table", "POST"): night_api(
+            table, EVENTS + "/{night}/turns/{turn}/tables/{table}/confirm", {}),
+        ("api_events.reopen_table", "POST"): night_api(
+            table, EVENTS + "/{night}/turns/{turn}/tables/{table}/reopen", {}),
+        ("api_events.confirm_for_pair", "POST"): night_api(
+            table, MATCHES + "/{match}/confirm",
+            {"side": 0, "code": table.night_codes[0] if table.night_codes else "AAAA",
+             "version": CURRENT}),
+        ("api_event_transfer.export_event", "GET"): night_get(table, EVENTS + "/{night}/export"),
+        ("api_event_transfer.import_event", "POST"): api_post(
+            f"{EVENTS}/import", table.night_document,
+            documents=night_files(table.night_document)),
     }
     for checker in ("burro_trick", "burraco_meld", "buraco_meld", "bura_claim", "bura_trick",
                     "bura_combination"):
@@ -457,7 +567,8 @@ def _resolved(table: Table, path: str, value):
     """``CURRENT`` becomes the version of the match the address names."""
     if value != CURRENT:
         return value
-    token = next((token for token in table.tokens.values() if token in path), "")
+    token = next((token for token in (*table.tokens.values(), table.night_match)
+                  if token in path), "")
     return table.version(token) if token else 0
 
 
