@@ -19,16 +19,17 @@ EVENT_COLUMNS = ("token", "view_token", "game", "title", "setup", "codes", "crea
 TURN_COLUMNS = ("turn", "seating", "opened_at")
 
 
-def copy_matches(source, target) -> int:
+def copy_matches(source, target) -> tuple[int, int]:
     """Copy every match of ``source`` into ``target`` (two handles), one match a
-    transaction, then every club night, one a transaction; how many matches were copied."""
-    copied = 0
-    for match in list(select(source, "SELECT * FROM matches ORDER BY id")):
+    transaction, then every club night, one a transaction; how many matches and nights
+    were copied."""
+    matches = list(select(source, "SELECT * FROM matches ORDER BY id"))
+    for match in matches:
         _copy_match(source, target, match)
-        copied += 1
-    for event in list(select(source, "SELECT * FROM events ORDER BY id")):
+    nights = list(select(source, "SELECT * FROM events ORDER BY id"))
+    for event in nights:
         _copy_event(source, target, event)
-    return copied
+    return len(matches), len(nights)
 
 
 def _rows_of(source, table: str, columns, owner: int, order: str,
@@ -69,15 +70,20 @@ def _copy_match(source, target, match: dict) -> None:
 
 def _copy_event(source, target, event: dict) -> None:
     """The club night in ``target`` as it is in ``source``, in one transaction: its turns,
-    and its tables seating the matches copied before it (found by their links)."""
+    its tables seating the matches copied before it (found by their links), and the
+    organisers' devices that list it."""
     turns = _rows_of(source, "event_turns", TURN_COLUMNS, event["id"], "turn", "event_id")
+    devices = _rows_of(source, "device_events", ("device", "opened_at"), event["id"],
+                       "device", "event_id")
     tables = list(select(source,
         "SELECT event_tables.turn, event_tables.table_no, matches.token FROM event_tables "
         "JOIN matches ON matches.id = event_tables.match_id WHERE event_tables.event_id = ? "
         "ORDER BY event_tables.turn, event_tables.table_no", [event["id"]]))
     with backend.writing(target):
         event_id = _put(target, "events", {column: event[column] for column in EVENT_COLUMNS},
-                        ("event_tables", "event_turns"), "event_id")
+                        ("event_tables", "event_turns", "device_events"), "event_id")
+        backend.insert_rows(target, "device_events",
+                            ({**device, "event_id": event_id} for device in devices))
         backend.insert_rows(target, "event_turns",
                             ({**turn, "event_id": event_id} for turn in turns))
         backend.insert_rows(target, "event_tables", ({

@@ -53,21 +53,29 @@ def restore(path):
 @COMMANDS.command("migrate-to")
 @click.argument("url")
 def migrate_to(url):
-    """Copy every match, with its links, hands, history and device lists, into the database
-    at URL (postgresql://user@host/database); running it again brings over what changed
-    since and duplicates nothing."""
+    """Copy every match, with its links, hands, history and device lists, and every club
+    night into the database at URL (postgresql://user@host/database); running it again
+    brings over what changed since and duplicates nothing."""
     try:
         source, target = store.connect(current_app.config["DATABASE"], create=False), None
         try:
             target = store.connect(url)
-            copied = store.copy_matches(source, target)
+            matches, nights = store.copy_matches(source, target)
         finally:
             source.close()
             if target is not None:
                 target.close()
     except store.Unavailable as error:
         raise click.ClickException(f"Nothing copied: {error}") from error
-    click.echo(f"{copied} matches copied to {url.split('@')[-1]}.")
+    click.echo(f"{_counted(matches, 'match', 'matches')} and "
+               f"{_counted(nights, 'club night', 'club nights')} copied to {url.split('@')[-1]}.")
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    """>>> _counted(1, "match", "matches"), _counted(4, "match", "matches")
+    ('1 match', '4 matches')
+    """
+    return f"{count} {one if count == 1 else many}"
 
 
 @COMMANDS.command("purge-deleted")

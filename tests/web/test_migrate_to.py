@@ -57,7 +57,7 @@ def test_every_match_moves_to_postgresql_as_it_was_and_a_second_run_duplicates_n
     for _run in range(2):
         result = runner.invoke(args=["migrate-to", postgres_made])
         assert result.exit_code == 0, result.output
-        assert "4 matches copied" in result.output
+        assert "4 matches and 0 club nights copied" in result.output
     monkeypatch.setitem(app.config, "DATABASE", postgres_made)
 
     assert as_seen(client, tokens) == before
@@ -141,14 +141,18 @@ def test_a_club_night_moves_with_its_turns_tables_and_confirmations_once(
     for _run in range(2):
         result = runner.invoke(args=["migrate-to", postgres_made])
         assert result.exit_code == 0, result.output
+        assert "4 matches and 1 club night copied" in result.output
     monkeypatch.setitem(app.config, "DATABASE", postgres_made)
 
     assert night_as_seen(client, organiser) == before
+    # The organiser's phone still finds the night on its start page.
+    assert [link["href"] for link in parsed(client.get("/")).select(".nights a")] == [organiser]
     assert [turn["tables"][0]["confirmations"] for turn in before["file"]["turns"]][0]
     with app.app_context():
         db = store.get_db()
         assert [db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in
-                ("events", "event_turns", "event_tables", "confirmations")] == [1, 2, 4, 5]
+                ("events", "event_turns", "event_tables", "confirmations",
+                 "device_events")] == [1, 2, 4, 5, 1]
     # The organiser goes on where the room left off: a table of turn 2 is confirmed.
     second = parsed(client.get(organiser)).select_one(
         'section[aria-labelledby="turn-2"] a[href^="/m/"]')["href"].rsplit("/", 1)[1]
