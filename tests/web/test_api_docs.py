@@ -1,9 +1,14 @@
 """The API docs page at /api/v1/docs: the app's OpenAPI document in Swagger UI, served from
 our own static files, under the app's strict Content-Security-Policy, with no internet."""
 
+import importlib
+import pkgutil
+
 import pytest
 from helpers import DOCS, VERSIONED_VIEWER, inline_scripts, parsed, shown
+from pydantic import BaseModel
 
+import views
 from views.api.docs import VIEWER
 
 DOCUMENT = "/api/v1/openapi.json"
@@ -79,3 +84,16 @@ def test_the_service_worker_leaves_the_viewer_out(client):
 # --- In the browser --------------------------------------------------------------------------
 
 
+
+
+def test_no_two_models_share_a_name_in_the_openapi_document():
+    """The document names each body's schema after its model's class: two classes of one
+    name would give one operation the other's schema, silently."""
+    named: dict[str, list[str]] = {}
+    for found in pkgutil.walk_packages(views.__path__, "views."):
+        module = importlib.import_module(found.name)
+        for value in vars(module).values():
+            if (isinstance(value, type) and issubclass(value, BaseModel)
+                    and value.__module__ == module.__name__):
+                named.setdefault(value.__name__, []).append(module.__name__)
+    assert {name: modules for name, modules in named.items() if len(modules) > 1} == {}

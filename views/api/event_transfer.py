@@ -43,20 +43,20 @@ EXAMPLE = {
 }
 
 
-class NightEntry(models.Entry):
+class NightFileEntry(models.Entry):
     version: Version | None = Field(None, description="The match's version this entry "
                                                       "was made at.")
     ended_version: Version | None = Field(None, description="The match's version this entry "
                                                             "was replaced or undone at.")
 
 
-class NightMatch(models.MatchDocument):
+class NightFileMatch(models.MatchDocument):
     """A table's match as a match's export holds it, with the versions of its changes."""
     version: Version
-    entries: list[NightEntry] = Field(max_length=store.MAX_ENTRIES)
+    entries: list[NightFileEntry] = Field(max_length=store.MAX_ENTRIES)
 
 
-class NightConfirmation(models.Body):
+class NightFileConfirmation(models.Body):
     side: Literal[0, 1] | None = Field(description="0: North–South, 1: East–West, null: "
                                                    "the organiser.")
     kind: Literal["confirmed", "reopened"]
@@ -65,27 +65,27 @@ class NightConfirmation(models.Body):
     made_at: models.Moment
 
 
-class NightSeating(models.Body):
+class NightFileSeating(models.Body):
     tables: list[Annotated[list[Pair], Field(min_length=2, max_length=2)]] = Field(
         max_length=500, description="Each table's (North–South, East–West) pairs, by their "
                                     "place in `setup.pairs` from 0.")
     bye: Pair | None = None
 
 
-class NightTable(models.Body):
+class NightFileTable(models.Body):
     table: Numbered
-    match: NightMatch
-    confirmations: list[NightConfirmation] = Field(max_length=1000)
+    match: NightFileMatch
+    confirmations: list[NightFileConfirmation] = Field(max_length=1000)
 
 
-class NightTurn(models.Body):
+class NightFileTurn(models.Body):
     turn: Numbered
-    seating: NightSeating
+    seating: NightFileSeating
     opened_at: models.Moment
-    tables: list[NightTable] = Field(max_length=500)
+    tables: list[NightFileTable] = Field(max_length=500)
 
 
-class NightDocument(BaseModel):
+class NightFile(BaseModel):
     """A whole club night to keep or move: its organiser's codes, but no link."""
     model_config = models.examples(EXAMPLE) | ConfigDict(extra="ignore")
     format: Literal["tablemate-club-night"]
@@ -96,7 +96,7 @@ class NightDocument(BaseModel):
                                               "with it.")
     codes: list[Code] = Field(max_length=1000, description="Each pair's code.")
     created_at: models.Moment
-    turns: list[NightTurn] = Field(max_length=99)
+    turns: list[NightFileTurn] = Field(max_length=99)
 
 
 class NightImported(models.Answer):
@@ -167,13 +167,13 @@ def read_night_document(document) -> dict:
                            "can be read.", version=str(version)[:10],
                            known=NIGHT_FORMAT_VERSION))
     try:
-        found = NightDocument.model_validate(document)
+        found = NightFile.model_validate(document)
     except ValidationError as error:
         raise BadRequest(refusal_of(error)["error"]) from None
     return night_fields(found)
 
 
-def night_fields(found: NightDocument) -> dict:
+def night_fields(found: NightFile) -> dict:
     """A night document of the right shape, checked by the rules: its setup, a code for
     each pair, every turn seating each pair once, and each table's match a match of the
     night whose hands the game's rules accept."""
@@ -213,7 +213,7 @@ def night_fields(found: NightDocument) -> dict:
             "created_at": _moment(found.created_at), "turns": turns}
 
 
-def _table_fields(game: str, options: dict, turn: int, table: NightTable) -> dict:
+def _table_fields(game: str, options: dict, turn: int, table: NightFileTable) -> dict:
     """A table's match checked as a match's import is, played as the night plays them, and
     its confirmations."""
     where = {"turn": turn, "table": table.table}
@@ -250,7 +250,7 @@ bp = json_blueprint("api_event_transfer", __name__, files={"import_event": parse
 
 
 @bp.get("/events/<string(minlength=16):token>/export")
-@api.validate(resp=refused(404, HTTP_200=NightDocument), tags=["events"])
+@api.validate(resp=refused(404, HTTP_200=NightFile), tags=["events"])
 def export_event(token):
     """A whole club night as one document
 
@@ -263,7 +263,7 @@ def export_event(token):
 
 
 @bp.post("/events/import")
-@api.validate(json=NightDocument, resp=refused(*REFUSED, HTTP_201=NightImported,
+@api.validate(json=NightFile, resp=refused(*REFUSED, HTTP_201=NightImported,
                                                **COUNTED), tags=["events"])
 def import_event():
     """Import a club night

@@ -422,7 +422,8 @@ WHY = why_sections({
     "end": ("target_range", "hand_after_end", "match_finished", "end"),
     # A club night's setup codes are shared, and Burraco's tournaments hold their rules.
     "tournaments": ("event_pairs", "event_pairs_unreadable", "event_pair_name",
-                    "event_pair_twice", "event_turns_unreadable"),
+                    "event_pair_hidden", "event_pair_markup", "event_pair_twice",
+                    "event_turns_unreadable"),
     "tournament-turn": ("tournament_hands", "tournament_pairs", "event_hands"),
     "tournament-victory-points": ("vp_table_needed", "vp_table_other_hands"),
     "tournament-club-table": (
