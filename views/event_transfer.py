@@ -2,26 +2,21 @@
 or as the sheet a club files (CSV), and the import page opens a night exported elsewhere as
 a new one with links of its own."""
 
-import csv
-import io
 
 from flask import (
     Blueprint,
-    current_app,
     get_template_attribute,
     jsonify,
     redirect,
-    request,
     url_for,
 )
 from flask_babel import gettext as _
 from flask_limiter import RateLimitExceeded
-from werkzeug.exceptions import RequestEntityTooLarge
 
 import store
 from scoring.errors import ScoringError
 
-from . import errors, is_fragment_request, render
+from . import is_fragment_request, render
 from .api.documents import DOCUMENT_LIMIT
 from .api.event_transfer import (
     event_or_404,
@@ -36,20 +31,17 @@ from .loaders import scored
 from .nights import night_of
 from .refusals import describe
 from .template_helpers import number
-from .transfer import FORM_ROOM, spreadsheet_text
+from .transfer import UploadRefused, csv_file, import_page_beyond_quota, uploaded_file
 
 bp = Blueprint("event_transfer", __name__)
-
-
-def _attachment(event: store.events.Event, extension: str) -> dict:
-    return {"Content-Disposition": f'attachment; filename="{file_name(event)}.{extension}"'}
 
 
 @bp.get("/e/<token>/export.json")
 def export_json(token):
     """The whole night as one file, to keep or to open on another server."""
     event = event_or_404(token)
-    return jsonify(night_document(event)), 200, _attachment(event, "json")
+    return jsonify(night_document(event)), 200, {
+        "Content-Disposition": f'attachment; filename="{file_name(event)}.json"'}
 
 
 def night_rows(event: store.events.Event) -> list[list]:
@@ -80,19 +72,14 @@ def night_rows(event: store.events.Event) -> list[list]:
     rows += [[standing.rank, view.pair_name(standing.pair), standing.victory_points,
               standing.match_points, standing.played + standing.byes]
              for standing in view.night.standings]
-    return [[spreadsheet_text(cell) if isinstance(cell, str) else cell for cell in cells]
-            for cells in rows]
+    return rows
 
 
 @bp.get("/e/<token>/export.csv")
 def export_csv(token):
     """The night's results and standings as a CSV file a spreadsheet opens."""
     event = event_or_404(token)
-    text = io.StringIO()
-    csv.writer(text).writerows(night_rows(event))
-    # The byte order mark tells spreadsheets the file is UTF-8 (names like Jürgen).
-    return ("\ufeff" + text.getvalue(), 200,
-            {"Content-Type": "text/csv; charset=utf-8", **_attachment(event, "csv")})
+    return csv_file(night_rows(event), f"{file_name(event)}.csv")
 
 
 # --- The import page ----------------------------------------------------------------------
@@ -115,30 +102,17 @@ def import_form():
 @bp.errorhandler(RateLimitExceeded)
 def import_beyond_quota(error: RateLimitExceeded):
     """Sent as a whole page, the import page comes back saying when to try again."""
-    if is_fragment_request():
-        return errors.handle_beyond_quota(error)
-    message, seconds = errors.beyond_quota(error)
-    body, status = _import_page(429, message)
-    return body, status, {"Retry-After": str(seconds)}
+    return import_page_beyond_quota(error, _import_page)
 
 
 @bp.post("/events/import")
 def import_event():
     """Open an uploaded club night's file as a new night, or say why it cannot be read."""
-    # The CSRF check reads the form, so it waits until the upload's own limit is set.
-    request.max_content_length = DOCUMENT_LIMIT + FORM_ROOM
     try:
-        current_app.extensions["csrf"].protect()
-    except RequestEntityTooLarge:
-        return _import_page(413, _too_large())
-    upload = request.files.get("document")
-    raw = upload.stream.read(DOCUMENT_LIMIT + 1) if upload else b""
-    try:
-        if not raw:
-            raise BadRequest(_("Choose the club night's file to import."))
-        if len(raw) > DOCUMENT_LIMIT:
-            raise BadRequest(_too_large())
+        raw = uploaded_file(_("Choose the club night's file to import."), _too_large())
         fields = read_night_document(parse_night(raw))
+    except UploadRefused as refused:
+        return _import_page(refused.status, refused.message)
     except BadRequest as error:
         return _import_page(400, str(error))
     except ScoringError as error:

@@ -39,6 +39,59 @@ def spreadsheet_text(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
+def spreadsheet_rows(rows: list[list]) -> list[list]:
+    """Rows whose text cells a spreadsheet shows as written."""
+    return [[spreadsheet_text(cell) if isinstance(cell, str) else cell for cell in cells]
+            for cells in rows]
+
+
+def csv_file(rows: list[list], filename: str):
+    """The rows as a CSV file a spreadsheet opens, downloaded as ``filename``."""
+    text = io.StringIO()
+    csv.writer(text).writerows(spreadsheet_rows(rows))
+    # The byte order mark tells spreadsheets the file is UTF-8 (names like Jürgen, ♥).
+    return "\ufeff" + text.getvalue(), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": f'attachment; filename="{filename}"'}
+
+
+class UploadRefused(Exception):
+    """An import page's upload that cannot be read: the status and what to say."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def uploaded_file(missing: str, too_large: str) -> bytes:
+    """The file an import page's form sends, at most DOCUMENT_LIMIT bytes, its form's CSRF
+    token checked once the upload's own limit is set (the app-wide check would read it
+    under the app's small body limit); ``UploadRefused`` with ``missing`` or ``too_large``."""
+    request.max_content_length = DOCUMENT_LIMIT + FORM_ROOM
+    try:
+        current_app.extensions["csrf"].protect()
+    except RequestEntityTooLarge:
+        # Said as the file's limit, which the player chose the file by, not the form's.
+        raise UploadRefused(413, too_large) from None
+    upload = request.files.get("document")
+    raw = upload.stream.read(DOCUMENT_LIMIT + 1) if upload else b""
+    if not raw:
+        raise UploadRefused(400, missing)
+    if len(raw) > DOCUMENT_LIMIT:
+        raise UploadRefused(400, too_large)
+    return raw
+
+
+def import_page_beyond_quota(error: RateLimitExceeded, page):
+    """Sent as a whole page, an import page comes back (``page(status, error)``) saying
+    when to try again; for htmx the app's own answer."""
+    if is_fragment_request():
+        return errors.handle_beyond_quota(error)
+    message, seconds = errors.beyond_quota(error)
+    body, status = page(429, message)
+    return body, status, {"Retry-After": str(seconds)}
+
+
 def sheet_rows(match: store.Match) -> list[list]:
     """The sheet as a table: a header, then one row per hand with its number, dealer, and
     each unit's gain and running total; a tournament match's Victory Points at its end."""
@@ -58,21 +111,14 @@ def sheet_rows(match: store.Match) -> list[list]:
     if getattr(standings, "victory_points", None) is not None:
         rows.append([_("Victory Points"), ""] + [cell for points in standings.victory_points
                                                   for cell in ("", points)])
-    return [[spreadsheet_text(cell) if isinstance(cell, str) else cell for cell in cells]
-            for cells in rows]
+    return rows
 
 
 @bp.get("/m/<token>/export.csv")
 def export_csv(token):
     """The sheet as a CSV file a spreadsheet opens: a row per hand with running totals."""
     match = get_match_or_404(token)
-    text = io.StringIO()
-    csv.writer(text).writerows(sheet_rows(match))
-    # The byte order mark tells spreadsheets the file is UTF-8 (names like Jürgen, ♥).
-    body = "\ufeff" + text.getvalue()
-    filename = f"{match.game}-{match.created_at[:10]}.csv"
-    return body, 200, {"Content-Type": "text/csv; charset=utf-8",
-                       "Content-Disposition": f'attachment; filename="{filename}"'}
+    return csv_file(sheet_rows(match), f"{match.game}-{match.created_at[:10]}.csv")
 
 
 def _too_large() -> str:
@@ -93,31 +139,19 @@ def import_form():
 @bp.errorhandler(RateLimitExceeded)
 def import_beyond_quota(error: RateLimitExceeded):
     """Sent as a whole page, the import page comes back saying when to try again."""
-    if is_fragment_request() or request.endpoint != "transfer.import_match":
+    if request.endpoint != "transfer.import_match":
         return errors.handle_beyond_quota(error)
-    message, seconds = errors.beyond_quota(error)
-    body, status = _import_page(429, message)
-    return body, status, {"Retry-After": str(seconds)}
+    return import_page_beyond_quota(error, _import_page)
 
 
 @bp.post("/import")
 def import_match():
     """Open an uploaded match file as a new match, or say why it cannot be read."""
-    # The CSRF check reads the form, so it waits until the upload's own limit is set.
-    request.max_content_length = DOCUMENT_LIMIT + FORM_ROOM
     try:
-        current_app.extensions["csrf"].protect()
-    except RequestEntityTooLarge:
-        # Said as the file's limit, which the player chose the file by, not the form's.
-        return _import_page(413, _too_large())
-    upload = request.files.get("document")
-    raw = upload.stream.read(DOCUMENT_LIMIT + 1) if upload else b""
-    try:
-        if not raw:
-            raise BadRequest(_("Choose the match file to import."))
-        if len(raw) > DOCUMENT_LIMIT:
-            raise BadRequest(_too_large())
+        raw = uploaded_file(_("Choose the match file to import."), _too_large())
         fields = read_match_document(parse_document(raw))
+    except UploadRefused as refused:
+        return _import_page(refused.status, refused.message)
     except BadRequest as error:
         return _import_page(400, str(error))
     except ScoringError as error:
