@@ -121,23 +121,30 @@ class Seat:
     table: Table
 
 
-def create_event(db, game: str, title: str, setup: dict, codes=None, key: str | None = None,
-                 created_at: str | None = None, imported: bool = False) -> Event:
-    """A new club night, no turn opened yet; with a ``key`` seen before, the one that key
-    created."""
+def create_event(db, game: str, title: str, setup: dict, key: str | None = None) -> Event:
+    """A new club night, no turn opened yet, with a code for each pair; with a ``key`` seen
+    before, the one that key created."""
+    return _new_event(db, key, {
+        "game": game, "title": title, "setup": json.dumps(setup),
+        "codes": json.dumps([new_code() for _ in setup["pairs"]]), "created_at": now(),
+        "imported_at": None})
+
+
+def _new_event(db, key: str | None, fields: dict, write_more=None) -> Event:
+    """The night of ``fields`` under new links, written with what ``write_more(event_id)``
+    writes in one transaction; the night a ``key`` seen before created, if it did."""
     token = new_token()
-    codes = list(codes) if codes is not None else [new_code() for _ in setup["pairs"]]
     try:
         with writing(db):
             made = _event_created_with(db, key)
             if made:
                 return get_event(db, made)
-            backend.insert_row(db, "events", {
-                "token": token, "view_token": new_token(), "game": game, "title": title,
-                "setup": json.dumps(setup), "codes": json.dumps(codes),
-                "created_at": created_at or now(), "creation_key": key,
-                "imported_at": now() if imported else None})
+            event_id = backend.insert_row(db, "events", {
+                **fields, "token": token, "view_token": new_token(), "creation_key": key})
+            if write_more is not None:
+                write_more(event_id)
     except backend.INTEGRITY_ERRORS:
+        # On PostgreSQL, another server process saved the night of this key meanwhile.
         made = _event_created_with(db, key)
         if not made:
             raise
@@ -392,28 +399,18 @@ def import_event(db, game: str, title: str, setup: dict, codes, created_at: str,
     count. ``turns``: each a dict of ``seating``, ``opened_at`` and ``tables``, a table a
     dict of ``match`` (the arguments of ``_insert_match`` and its ``version``) and
     ``confirmations``. With a ``key`` seen before, the night that key created."""
-    token = new_token()
-    try:
-        with writing(db):
-            made = _event_created_with(db, key)
-            if made:
-                return get_event(db, made)
-            event_id = backend.insert_row(db, "events", {
-                "token": token, "view_token": new_token(), "game": game, "title": title,
-                "setup": json.dumps(setup), "codes": json.dumps(list(codes)),
-                "created_at": created_at, "creation_key": key, "imported_at": now()})
-            for number, turn in enumerate(turns):
-                backend.insert_rows(db, "event_turns", [{
-                    "event_id": event_id, "turn": number, "seating": json.dumps(turn["seating"]),
-                    "opened_at": turn["opened_at"]}])
-                for table_no, table in enumerate(turn["tables"], start=1):
-                    _import_table(db, event_id, number, table_no, table)
-    except backend.INTEGRITY_ERRORS:
-        made = _event_created_with(db, key)
-        if not made:
-            raise
-        token = made
-    return get_event(db, token)
+    def write_turns(event_id: int) -> None:
+        for number, turn in enumerate(turns):
+            backend.insert_rows(db, "event_turns", [{
+                "event_id": event_id, "turn": number, "seating": json.dumps(turn["seating"]),
+                "opened_at": turn["opened_at"]}])
+            for table_no, table in enumerate(turn["tables"], start=1):
+                _import_table(db, event_id, number, table_no, table)
+
+    return _new_event(db, key, {
+        "game": game, "title": title, "setup": json.dumps(setup),
+        "codes": json.dumps(list(codes)), "created_at": created_at, "imported_at": now()},
+        write_turns)
 
 
 def _import_table(db, event_id: int, turn: int, table_no: int, table: dict) -> None:

@@ -19,7 +19,6 @@ from scoring.errors import ScoringError
 from . import is_fragment_request, render
 from .api.documents import DOCUMENT_LIMIT
 from .api.event_transfer import (
-    event_or_404,
     file_name,
     night_document,
     parse_night,
@@ -27,7 +26,7 @@ from .api.event_transfer import (
 )
 from .chart import hand_gains, running_totals
 from .json_bodies import BadRequest
-from .loaders import scored
+from .loaders import get_event_or_404, scored
 from .nights import night_of
 from .refusals import describe
 from .template_helpers import number
@@ -39,7 +38,7 @@ bp = Blueprint("event_transfer", __name__)
 @bp.get("/e/<token>/export.json")
 def export_json(token):
     """The whole night as one file, to keep or to open on another server."""
-    event = event_or_404(token)
+    event = get_event_or_404(token)
     return jsonify(night_document(event)), 200, {
         "Content-Disposition": f'attachment; filename="{file_name(event)}.json"'}
 
@@ -78,7 +77,7 @@ def night_rows(event: store.events.Event) -> list[list]:
 @bp.get("/e/<token>/export.csv")
 def export_csv(token):
     """The night's results and standings as a CSV file a spreadsheet opens."""
-    event = event_or_404(token)
+    event = get_event_or_404(token)
     return csv_file(night_rows(event), f"{file_name(event)}.csv")
 
 

@@ -27,7 +27,7 @@ from .devices import device_id
 from .forms import shared_render
 from .i18n import locale_name
 from .live import KEEP_ALIVE, RETRY_MS
-from .loaders import get_match_or_404
+from .loaders import get_event_or_404, get_match_or_404, get_watched_event_or_404
 from .matches import sheet_page
 from .nights import (
     FIBUR,
@@ -117,20 +117,6 @@ def create():
 
 # --- The organiser's page and the room's screen ----------------------------------------
 
-def _event_or_404(token: str) -> store.events.Event:
-    event = store.events.get_event(store.get_db(), token)
-    if event is None:
-        abort(404)
-    return event
-
-
-def _watched_or_404(view_token: str) -> store.events.Event:
-    event = store.events.get_watched_event(store.get_db(), view_token)
-    if event is None:
-        abort(404)
-    return event
-
-
 def news_id(event: store.events.Event) -> str:
     """What a page that shows the night has seen (see ``store.events.night_news``)."""
     matches = [table.match for turn in event.turns for table in turn.tables]
@@ -146,7 +132,7 @@ def _context(event: store.events.Event, read_only: bool) -> dict:
 def organiser(token):
     """The organiser's page: every table's state and link, the pairs' codes, the
     standings, and the night's log."""
-    event = open_seated_turns(store.get_db(), _event_or_404(token))
+    event = open_seated_turns(store.get_db(), get_event_or_404(token))
     try:
         store.events.remember_event(store.get_db(), device_id(), event)
     except store.Unavailable as error:
@@ -159,13 +145,13 @@ def organiser(token):
 def screen(view_token):
     """The room's screen: the standings and each table's state, in large type, nothing to
     press."""
-    return render("events/screen.html", "board", **_context(_watched_or_404(view_token), True))
+    return render("events/screen.html", "board", **_context(get_watched_event_or_404(view_token), True))
 
 
 @bp.get("/s/<view_token>/qr.svg")
 def screen_qr(view_token):
     """The QR code of the screen's link: the players follow the standings on their phones."""
-    event = _watched_or_404(view_token)
+    event = get_watched_event_or_404(view_token)
     return qr_svg(share_url("events.screen", view_token=event.view_token))
 
 
@@ -188,7 +174,7 @@ def _back_to_organiser(event: store.events.Event, status: int = 200, **said):
 def organiser_confirms(token, turn, table):
     """The organiser confirms a table's result for both pairs (a pair without a phone, a
     code forgotten)."""
-    event = _event_or_404(token)
+    event = get_event_or_404(token)
     seat = _seat_or_404(event, turn, table)
     version = parse_int(request.form.get("version"))
     refused = confirm_result(store.get_db(), seat, store.events.ORGANISER,
@@ -201,7 +187,7 @@ def organiser_confirms(token, turn, table):
 @bp.post("/e/<token>/turns/<int:turn>/tables/<int:table>/reopen")
 def organiser_reopens(token, turn, table):
     """The organiser takes a confirmed result back for a correction at the table."""
-    event = _event_or_404(token)
+    event = get_event_or_404(token)
     store.events.reopen(store.get_db(), _seat_or_404(event, turn, table).table.match)
     return _back_to_organiser(event)
 
@@ -284,10 +270,10 @@ def _stream(find, link: str, template: str, read_only: bool) -> Response:
 @bp.get("/e/<token>/events")
 def organiser_events(token):
     """The organiser's page anew whenever a table moves on."""
-    return _stream(_event_or_404, token, "events/organiser.html", False)
+    return _stream(get_event_or_404, token, "events/organiser.html", False)
 
 
 @bp.get("/s/<view_token>/events")
 def screen_events(view_token):
     """The room's screen anew whenever a table moves on."""
-    return _stream(_watched_or_404, view_token, "events/screen.html", True)
+    return _stream(get_watched_event_or_404, view_token, "events/screen.html", True)

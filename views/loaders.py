@@ -1,5 +1,5 @@
-"""Finding what a request names, for the pages and the API alike: a match by its link, a
-game by its name; what does not exist is a 404, a read-only link used to change a match
+"""Finding what a request names, for the pages and the API alike: a match or a club night
+by its link, a game by its name; what does not exist is a 404, a read-only link used to change a match
 a 403. And a match's standings, derived from its entries."""
 
 from flask import abort
@@ -27,6 +27,24 @@ def get_watched_match_or_404(view_token: str) -> store.Match:
         store.verify_unknown(store.get_db(), view_token)
         abort(404)
     return match
+
+
+def get_event_or_404(token: str) -> store.events.Event:
+    """The club night the organiser's link opens; its screen's link may look but neither
+    change it nor take its codes (403)."""
+    db = store.get_db()
+    event = store.events.get_event(db, token)
+    if event is None:
+        abort(403 if store.events.get_watched_event(db, token) else 404)
+    return event
+
+
+def get_watched_event_or_404(view_token: str) -> store.events.Event:
+    """The club night its screen's link shows."""
+    event = store.events.get_watched_event(store.get_db(), view_token)
+    if event is None:
+        abort(404)
+    return event
 
 
 def options_of(match: store.Match):

@@ -150,7 +150,7 @@ def test_the_screens_link_exports_nothing(post, client):
     view_token = screen.rsplit("/", 1)[1]
     for address in (f"/e/{view_token}/export.json", f"/e/{view_token}/export.csv",
                     f"/api/v1/events/{view_token}/export"):
-        assert client.get(address).status_code == 404
+        assert client.get(address).status_code == 403
 
 
 def test_the_api_exports_and_imports_a_night(post, client):

@@ -260,7 +260,7 @@ def test_the_screen_shows_the_standings_and_nothing_to_press(client, post):
     assert not screen.select("form, button, input")
     assert [shown(row.th) for row in screen.select(".event-standings tbody tr")] == PAIRS
     # Nor may its link reach the organiser's page or the codes.
-    assert client.get(link.replace("/s/", "/e/")).status_code == 404
+    assert client.get(link.replace("/s/", "/e/")).status_code == 403
     assert "code" not in {cell.get("class", [""])[0] for cell in screen.select("td")}
 
 

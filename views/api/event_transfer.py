@@ -6,7 +6,7 @@ The pages' file and the API read and write the same document."""
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-from flask import abort, jsonify
+from flask import jsonify
 from flask_babel import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from werkzeug.utils import secure_filename
@@ -17,6 +17,7 @@ from scoring.games import tournament_games
 from scoring.values import LARGEST
 
 from ..json_bodies import BadRequest, parse_json
+from ..loaders import get_event_or_404
 from ..nights import PLAYERS, read_night, tournament_options
 from ..refusals import describe
 from ..titles import TitleRefused, verify_title
@@ -113,14 +114,6 @@ class NightImported(models.Answer):
 
 
 # --- The document -------------------------------------------------------------------------
-
-def event_or_404(token: str) -> store.events.Event:
-    """The night the organiser's link opens; the screen's link exports nothing."""
-    event = store.events.get_event(store.get_db(), token)
-    if event is None:
-        abort(404)
-    return event
-
 
 def night_document(event: store.events.Event) -> dict:
     """The night as one document: setup, codes, each turn's seating, and each table's match
@@ -250,13 +243,13 @@ bp = json_blueprint("api_event_transfer", __name__, files={"import_event": parse
 
 
 @bp.get("/events/<string(minlength=16):token>/export")
-@api.validate(resp=refused(404, HTTP_200=NightFile), tags=["events"])
+@api.validate(resp=refused(403, 404, HTTP_200=NightFile), tags=["events"])
 def export_event(token):
     """A whole club night as one document
 
     By the organiser's token. ``POST /api/v1/events/import`` reads it back; it holds the
     pairs' codes but no link."""
-    event = event_or_404(token)
+    event = get_event_or_404(token)
     response = jsonify(night_document(event))
     response.headers["Content-Disposition"] = f'attachment; filename="{file_name(event)}.json"'
     return response

@@ -12,7 +12,7 @@ import store
 from scoring.victory_points import as_data
 
 from ..json_bodies import BadRequest
-from ..loaders import get_match_or_404
+from ..loaders import get_event_or_404, get_match_or_404
 from ..nights import (
     CONFIRMED,
     NightView,
@@ -106,7 +106,7 @@ def confirm_table(token, turn, table):
 
     For both pairs (a pair without a phone, a code forgotten); the next turn opens once
     every table of this one counts."""
-    seat = _seat_or_404(_organisers_event(token), turn, table)
+    seat = _seat_or_404(get_event_or_404(token), turn, table)
     version = checked().version
     refusal = confirm_result(store.get_db(), seat, store.events.ORGANISER,
                              seat.table.match.version if version is None else version)
@@ -120,7 +120,7 @@ def reopen_table(token, turn, table):
     """The organiser reopens a table's result
 
     Every confirmation of it ends, and the table's hands may change again."""
-    seat = _seat_or_404(_organisers_event(token), turn, table)
+    seat = _seat_or_404(get_event_or_404(token), turn, table)
     store.events.reopen(store.get_db(), seat.table.match)
     return _confirmation_answer(seat, None)
 
@@ -160,16 +160,7 @@ def _event_by_link(token: str) -> tuple[store.events.Event, bool]:
     watched = store.events.get_watched_event(db, token)
     if watched is not None:
         return watched, False
-    return open_seated_turns(db, _organisers_event(token)), True
-
-
-def _organisers_event(token: str) -> store.events.Event:
-    """The night the organiser's link opens; its screen's link may look but not change."""
-    db = store.get_db()
-    event = store.events.get_event(db, token)
-    if event is None:
-        abort(403 if store.events.get_watched_event(db, token) else 404)
-    return event
+    return open_seated_turns(db, get_event_or_404(token)), True
 
 
 def _seat_or_404(event: store.events.Event, turn: int, table: int) -> store.events.Seat:
