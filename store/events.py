@@ -114,7 +114,8 @@ class Event:
 
 @dataclass(frozen=True)
 class Seat:
-    """Where a match sits in a club night."""
+    """Where a match sits in a club night, as its sheet needs it: the night without its turns
+    (``get_event`` reads those), the turn with its seating and only this table."""
 
     event: Event
     turn: Turn
@@ -255,21 +256,30 @@ def _event_from_row(db, row: dict) -> Event:
                                 changed.get(match.id, 0), tuple(corrected.get(match.id, ()))))
         turns.append(Turn(turn_row["turn"], json.loads(turn_row["seating"]),
                           turn_row["opened_at"], tuple(tables)))
-    return Event(event_id, row["token"], row["view_token"], row["game"], row["title"],
+    return _event_of(row, tuple(turns))
+
+
+def _event_of(row: dict, turns: tuple[Turn, ...]) -> Event:
+    return Event(row["id"], row["token"], row["view_token"], row["game"], row["title"],
                  json.loads(row["setup"]), tuple(json.loads(row["codes"])), row["created_at"],
-                 tuple(turns), row["imported_at"])
+                 turns, row["imported_at"])
 
 
 def seat_of(db, match: Match) -> Seat | None:
-    """The club night, turn and table a match is played for, if it is one's."""
-    row = db.execute("SELECT event_id, turn, table_no FROM event_tables WHERE match_id = ?",
-                     [match.id]).fetchone()
+    """The club night, turn and table a match is played for, if it is one's: a few reads
+    of its own, as every view of its sheet and every tap on its panel asks."""
+    row = next(select(db,
+        "SELECT events.*, event_tables.turn, event_tables.table_no, event_turns.seating, "
+        "event_turns.opened_at FROM event_tables JOIN events ON events.id = event_tables.event_id "
+        "JOIN event_turns ON event_turns.event_id = event_tables.event_id "
+        "AND event_turns.turn = event_tables.turn WHERE event_tables.match_id = ?",
+        [match.id]), None)
     if row is None:
         return None
-    token = db.execute("SELECT token FROM events WHERE id = ?", [row[0]]).fetchone()[0]
-    event = get_event(db, token)
-    turn = event.turns[row[1]]
-    return Seat(event, turn, next(table for table in turn.tables if table.number == row[2]))
+    confirmations, changed_at = _confirmations_of(db, match.id)
+    table = Table(row["table_no"], match, confirmations, changed_at)
+    return Seat(_event_of(row, ()), Turn(row["turn"], json.loads(row["seating"]),
+                                         row["opened_at"], (table,)), table)
 
 
 def remember_event(db, device: str, event: Event) -> None:
@@ -351,16 +361,23 @@ class _NothingToDo(Exception):
     """The confirmation asked for stands already: the write is rolled back."""
 
 
-def _table_state(db, match_id: int) -> dict:
-    """What counts of a match's confirmations within a write: the sides, and the version
-    of its hands' last change."""
+def _confirmations_of(db, match_id: int) -> tuple[tuple[Confirmation, ...], int]:
+    """A match's confirmations, and the version of its hands' last change."""
     changed_at = db.execute(
         f"SELECT coalesce(max({backend.greatest(db)}(coalesce(version, 0), "
         "coalesce(ended_version, 0))), 0) FROM entries WHERE match_id = ?",
         [match_id]).fetchone()[0]
-    confirmations = [Confirmation(row["side"], row["kind"], row["version"], row["made_at"])
-                     for row in select(db, "SELECT * FROM confirmations WHERE match_id = ? "
-                                       "ORDER BY version, id", [match_id])]
+    confirmations = tuple(Confirmation(row["side"], row["kind"], row["version"], row["made_at"])
+                          for row in select(db, "SELECT * FROM confirmations "
+                                            "WHERE match_id = ? ORDER BY version, id",
+                                            [match_id]))
+    return confirmations, changed_at
+
+
+def _table_state(db, match_id: int) -> dict:
+    """What counts of a match's confirmations within a write: the sides, and the version
+    of its hands' last change."""
+    confirmations, changed_at = _confirmations_of(db, match_id)
     return {"changed_at": changed_at, "sides": confirmed_by(confirmations, changed_at)}
 
 

@@ -195,8 +195,7 @@ def confirm_result(db, seat: store.events.Seat, side: int | None, version: int,
     code, or for the whole table (store.events.ORGANISER); the next turn opens once the
     turn counts. None when it stands confirmed, else why not; a refusal changes nothing."""
     table = seat.table.number
-    view = night_of(seat.event)
-    state = view.tables[seat.turn.number][table - 1]
+    state = _table_state(seat.turn.number, seating_of(seat.turn.seating), seat.table)
     by_organiser = side is store.events.ORGANISER
     if state.match_points is None:
         return NotConfirmed("result_not_finished", _(
@@ -207,7 +206,7 @@ def confirm_result(db, seat: store.events.Seat, side: int | None, version: int,
         if not seat.event.code_fits(pair, code):
             return NotConfirmed("wrong_code", _(
                 "That is not the code of %(pair)s. The organiser has it.",
-                pair=view.pair_name(pair)), 422)
+                pair=seat.event.setup["pairs"][pair]), 422)
     try:
         store.events.confirm(db, seat.table.match, side, version)
     except store.StaleEntry:
