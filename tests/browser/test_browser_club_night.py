@@ -160,6 +160,7 @@ def test_a_club_night_of_two_tables_runs_on_phones_and_the_room_screen(
         play(phones[1], [(200, 300)])
         expect_state(organiser, 1, 2, "Playing: game 2 of 3")
         shot(organiser, "club_night_organiser", full_page=True)
+        shot(organiser, "club_night_organiser_top")
         organiser.set_viewport_size(SMALL_PHONE)
         shot(organiser, "club_night_organiser_360", full_page=True)
         organiser.set_viewport_size(PHONE)
