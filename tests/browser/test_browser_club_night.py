@@ -8,6 +8,7 @@ from contextlib import ExitStack, contextmanager
 import pytest
 from playwright.sync_api import Locator, Page, expect
 from test_browser_live import server  # noqa: F401  (Tablemate served as `make run` does)
+from test_wake_lock import HOLDING, WATCH_LOCKS
 
 from phone import (
     TABLE_LATENCY_MS,
@@ -41,8 +42,10 @@ def accessibility(page: Page, context: str, where: str, found: list) -> None:
 
 @contextmanager
 def room_screen(browser, live_server: str, link: str):
-    """The room's TV on the screen's link: nothing to press, no htmx to wait for."""
+    """The room's TV on the screen's link: nothing to press, no htmx to wait for; its wake
+    locks watched."""
     context = browser.new_context(base_url=live_server, viewport=TV)
+    context.add_init_script(WATCH_LOCKS)
     context.set_default_timeout(5000)
     screen = context.new_page()
     errors = []
@@ -144,6 +147,8 @@ def test_a_club_night_of_two_tables_runs_on_phones_and_the_room_screen(
 
     with ExitStack() as opened:
         screen = opened.enter_context(room_screen(browser, live_server, screen_link))
+        # The TV stays lit all night, asked for by the page itself.
+        screen.wait_for_function(HOLDING)
         phones = [[opened.enter_context(open_phone(browser, live_server, locale, cdn_requests))
                    for _phone in range(4)] for _table in range(2)]
         for table, link in zip(phones, sheet_links(organiser, 1)):
