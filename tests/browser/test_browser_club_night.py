@@ -298,10 +298,10 @@ def test_after_the_server_is_killed_and_started_again_the_organiser_page_follows
         browser, server, locale, cdn_requests):  # noqa: F811  (the fixture imported)
     with open_phone(browser, server.address, locale, cdn_requests) as organiser:
         start_night(organiser)
-        # The service worker has kept what it keeps: the kill cuts no install short.
-        organiser.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        sheet = f"/api/v1/matches/{first_sheet(organiser)}/hands"
+        assert organiser.request.post(sheet, data=HAND).status == 201
+        expect_state(organiser, 1, 1, "Playing: game 2 of 3")
         server.kill()
         server.start()
-        assert organiser.request.post(f"/api/v1/matches/{first_sheet(organiser)}/hands",
-                                      data=HAND).status == 201
-        expect_state(organiser, 1, 1, "Playing: game 2 of 3", timeout=10000)
+        assert organiser.request.post(sheet, data=HAND).status == 201
+        expect_state(organiser, 1, 1, "Playing: game 3 of 3", timeout=10000)
