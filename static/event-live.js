@@ -1,14 +1,27 @@
 // A club night's board (the organiser's page, the room's screen) as it happens: one stream
 // of news, and each new board takes the old one's place. The board comes without this
-// phone's CSRF token, which it gets from the page; a form being typed into waits.
+// phone's CSRF token, which it gets from the page.
 (() => {
   let stream = null;
   let listeningTo = null;
+  // How long a stream the server closed for good waits before it is opened again.
+  const AGAIN_MS = 3000;
 
   function madeOurs(fresh) {
     const token = document.querySelector("input[name=csrf_token][value]:not([value=''])");
     for (const input of fresh.querySelectorAll("input[name=csrf_token]")) {
       if (!input.value && token) input.value = token.value;
+    }
+  }
+
+  // Open folds stay open through a new board: the organiser may be reading the codes or a
+  // QR code.
+  const openFolds = (board) => new Set([...board.querySelectorAll("details[open] > summary")]
+    .map((summary) => summary.textContent));
+
+  function reopen(board, open) {
+    for (const summary of board.querySelectorAll("details > summary")) {
+      if (open.has(summary.textContent)) summary.parentElement.open = true;
     }
   }
 
@@ -18,11 +31,7 @@
     const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-board]");
     if (!fresh) return;
     madeOurs(fresh);
-    // Open folds stay open: the organiser may be reading the codes or a QR code.
-    const open = new Set([...board.querySelectorAll("details[open] > summary")].map((s) => s.textContent));
-    for (const summary of fresh.querySelectorAll("details > summary")) {
-      if (open.has(summary.textContent)) summary.parentElement.open = true;
-    }
+    reopen(fresh, openFolds(board));
     const adopted = document.adoptNode(fresh);
     board.replaceWith(adopted);
     if (window.htmx) window.htmx.process(adopted);
@@ -38,12 +47,48 @@
     const address = new URL(board.dataset.events, location.href);
     address.searchParams.set("seen", board.dataset.seen);
     listeningTo = board.dataset.events;
-    stream = new EventSource(address);
-    stream.addEventListener("board", (event) => heard(event.data, event.lastEventId));
+    const opened = new EventSource(address);
+    stream = opened;
+    opened.addEventListener("board", (event) => heard(event.data, event.lastEventId));
+    // The browser tries a dropped stream again by itself, but not one answered with an
+    // error (a server still starting behind its proxy): that one is opened anew.
+    opened.addEventListener("error", () => {
+      if (opened.readyState !== EventSource.CLOSED || stream !== opened) return;
+      stream = null;
+      setTimeout(listen, AGAIN_MS);
+    });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", listen);
-  else listen();
-  // A page reached by a boosted link brings its board without loading this script again.
+  // The room's screen stays lit all night where the browser lets a page ask for it; the
+  // lock goes when the page is hidden, and is asked for again when it is back.
+  async function keepLit() {
+    if (!document.body.classList.contains("screen-page") || !("wakeLock" in navigator)) return;
+    if (document.hidden) return;
+    try {
+      await navigator.wakeLock.request("screen");
+    } catch (refused) { /* battery saving: the screen dims as it would anyway */ }
+  }
+
+  function start() {
+    listen();
+    keepLit();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+  document.addEventListener("visibilitychange", keepLit);
+  // A page reached by a boosted link, or by Back from htmx's history (a swap too), brings
+  // its board without loading this script again.
   document.addEventListener("htmx:afterSettle", listen);
+  // The board the organiser's own confirming or reopening brings keeps the folds too.
+  let openBeforeSwap = null;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const target = event.detail.target;
+    openBeforeSwap = target && target.matches("[data-board]") ? openFolds(target) : null;
+  });
+  document.addEventListener("htmx:afterSwap", () => {
+    const board = document.querySelector("[data-board]");
+    if (openBeforeSwap && board) reopen(board, openBeforeSwap);
+    openBeforeSwap = null;
+  });
 })();

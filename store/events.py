@@ -182,6 +182,11 @@ def open_turn(db, event: Event, number: int, seating: dict, tables) -> bool:
                 backend.insert_rows(db, "event_tables", [{
                     "event_id": event.id, "turn": number, "table_no": table_no,
                     "match_id": match_id}])
+            # News on the turn before's matches, versions unchanged: a page that follows the
+            # night hears of them only, and may have looked just before this turn opened.
+            db.execute("UPDATE matches SET version = version WHERE id IN (SELECT match_id "
+                       "FROM event_tables WHERE event_id = ? AND turn = ?)",
+                       [event.id, number - 1])
     except backend.INTEGRITY_ERRORS:
         return False
     return True

@@ -65,6 +65,22 @@ function madeOurs(fresh) {
   }
 }
 
+// What is typed outside the panel into a form marked to keep it (a pair's code for the
+// result) is in the new sheet's twin of that form too; the field typed into, if any.
+function keepTyped(sheet, fresh) {
+  let focused = null;
+  for (const form of sheet.querySelectorAll("form[data-keep-typed]")) {
+    const twin = fresh.querySelector(`form[data-keep-typed="${CSS.escape(form.dataset.keepTyped)}"]`);
+    for (const input of twin ? form.querySelectorAll("input[name]:not([type=hidden])") : []) {
+      const kept = twin.querySelector(`input[name="${CSS.escape(input.name)}"]`);
+      if (!kept) continue;
+      kept.value = input.value;
+      if (input === document.activeElement) focused = kept;
+    }
+  }
+  return focused;
+}
+
 // The new sheet takes this one's place, but a panel with an unsaved entry stays as it is
 // (its save then meets the stale-sheet flow) unless the new sheet brings back an entry
 // of its own (``keepUnsaved`` false: a waiting hand refused).
@@ -76,8 +92,10 @@ export function takeOver(html, keepUnsaved = true) {
   const panel = sheet.querySelector(PANEL);
   const freshPanel = fresh.querySelector(PANEL);
   if (keepUnsaved && panel && freshPanel && unsaved(panel)) freshPanel.replaceWith(panel);
+  const focused = keepTyped(sheet, fresh);
   const adopted = document.adoptNode(fresh);
   sheet.replaceWith(adopted);
+  if (focused) focused.focus();
   if (window.htmx) window.htmx.process(adopted);
   lent.setUp(adopted.parentElement || document);
   keepCopy();
