@@ -17,7 +17,7 @@ from jinja2_fragments.flask import render_block
 
 import store
 from scoring.errors import ScoringError
-from scoring.movements import Movement
+from scoring.movements import BYE_VP, Movement
 from scoring.values import parse_int
 from scoring.victory_points import parse_bands
 
@@ -58,8 +58,8 @@ bp.add_app_template_global(event_log)
 def draft_of(form) -> dict:
     """The form as typed: kept whole when it is refused."""
     return {key: form.get(key, "") for key in
-            ("title", "pairs", "movement", "turns", "hands", "step", "table", "table_name",
-             "bands")}
+            ("title", "pairs", "movement", "turns", "hands", "step", "bye_vp", "table",
+             "table_name", "bands")}
 
 
 def setup_of(draft: dict) -> dict:
@@ -68,7 +68,7 @@ def setup_of(draft: dict) -> dict:
     raw = {"pairs": [line for line in draft["pairs"].splitlines() if line.strip()],
            "movement": draft["movement"] or Movement.MITCHELL.value,
            "turns": draft["turns"], "hands": draft["hands"], "step": draft["step"] or 1,
-           "victory_points": FIBUR}
+           "bye_vp": draft["bye_vp"] or BYE_VP, "victory_points": FIBUR}
     if draft["table"] == "club":
         raw["victory_points"] = {"name": draft["table_name"], "hands": parse_int(draft["hands"]),
                                  "bands": parse_bands(draft["bands"])}
@@ -83,14 +83,14 @@ def _refused(draft: dict, refused: dict):
 
 def _new_page(draft: dict, status: int = 200, **refused):
     return render("events/new.html", "form", status, draft=draft, movements=list(Movement),
-                  **refused)
+                  game=night_game(), bye_vp=BYE_VP, **refused)
 
 
 @bp.get("/events/new")
 def new():
     """The form for a club night: its pairs, movement, turns, hands and table."""
     return _new_page({"movement": Movement.MITCHELL.value, "turns": "3", "hands": "3",
-                      "table": "fibur", "step": "1"})
+                      "table": "fibur", "step": "1", "bye_vp": str(BYE_VP)})
 
 
 @bp.post("/events/new")

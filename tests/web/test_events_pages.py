@@ -32,9 +32,9 @@ def tables(client, organiser: str) -> list[dict]:
     """The organiser's page as read: each table of the newest turn first, its pairs, state
     and sheet link."""
     page = parsed(client.get(organiser))
-    return [{"pairs": [shown(pair) for pair in table.select(".pairs > span:not(.versus)")],
+    return [{"pairs": [shown(pair) for pair in table.select(".pairs .pair")],
              "state": shown(table.select_one(".state")),
-             "sheet": table.select_one(".table-links a")["href"],
+             "sheet": table.select_one(".table-actions a[href^='/m/']")["href"],
              "turn": int(table.find_parent("section")["aria-labelledby"].split("-")[1])}
             for table in page.select(".event-table")]
 
@@ -442,3 +442,19 @@ def test_a_danish_night_of_seven_pairs_gives_a_bye_a_turn(client, post):
     assert dict(standings(client, organiser))[TWELVE[6]] == "12"
     second = parsed(client.get(organiser)).select_one(".event-turn .bye")
     assert second is not None and TWELVE[6] not in shown(second)
+
+
+def test_a_club_changes_what_a_bye_scores_and_the_form_links_its_rules(client, post):
+    """B8: "the pair without opponents scores 12 VP and 0 MP" unless the club says otherwise."""
+    form = parsed(client.get("/events/new"))
+    assert form.select_one("input[name=bye_vp]")["value"] == "12"
+    assert {link["href"].split("#")[1] for link in form.select("a.rule-link")} >= {
+        "tournament-movements", "tournament-victory-points", "tournament-bye"}
+    organiser = organiser_of(post, pairs=TWELVE[:5], movement="round_robin", turns=1,
+                             bye_vp="10")
+    sits_out = shown(parsed(client.get(organiser)).select_one(".bye"))
+    assert sits_out.endswith("(10 VP)")
+    refused = start_night(post, pairs=TWELVE[:5], movement="round_robin", turns=1,
+                          bye_vp="lots")
+    assert refused.status_code == 422
+    assert parsed(refused).select_one("input[name=bye_vp]")["value"] == "lots"
