@@ -121,7 +121,7 @@ def start_night(organiser: Page, found: list | None = None) -> None:
         accessibility(organiser, "#new-event", "new club night", found)
     organiser.get_by_label("Title").fill("Friday night")
     organiser.get_by_label("Pairs, one a line").fill("\n".join(PAIRS))
-    organiser.get_by_label("Mitchell").check()
+    organiser.get_by_role("radio", name="Mitchell:").check()
     organiser.get_by_label("Turns").fill("2")
     organiser.locator("label.chip", has_text="3").tap()
     if found is not None:
