@@ -35,9 +35,9 @@ from .nights import (
     event_log,
     night_game,
     night_of,
+    night_setup,
     night_title,
     open_seated_turns,
-    read_night,
     seat_at,
 )
 from .refusals import refusal
@@ -100,14 +100,13 @@ def create():
     game = night_game()
     try:
         title = night_title(draft["title"])
-        raw = setup_of(draft)
-        read_night(game, raw)
+        setup = night_setup(game, setup_of(draft))
     except TitleRefused as refused:
         return _refused(draft, {"error": str(refused)})
     except ScoringError as error:
         return _refused(draft, refusal(error, game))
     db = store.get_db()
-    event = store.events.create_event(db, game, title, raw)
+    event = store.events.create_event(db, game, title, setup)
     open_seated_turns(db, event)
     page = url_for("events.organiser", token=event.token)
     if is_fragment_request():

@@ -52,6 +52,16 @@ def read_night(game: str, raw: dict) -> tuple[Setup, VictoryPoints]:
     return read_setup(raw), tournament_options(game, raw).victory_points
 
 
+def night_setup(game: str, raw: dict) -> dict:
+    """The organiser's setup as a night keeps it: read by the rules (a ``ScoringError``
+    names the rule it breaks), the pairs' names as every page shows them, the Victory Points
+    table as given (its rules read it again with every read)."""
+    setup, _table = read_night(game, raw)
+    return {"pairs": list(setup.pairs), "movement": setup.movement.value, "turns": setup.turns,
+            "hands": setup.hands, "step": setup.step, "bye_vp": setup.bye_vp,
+            "victory_points": raw.get("victory_points") or FIBUR}
+
+
 def pair_players(name: str) -> tuple[str, str]:
     """The two players of a pair named "Anna & Carla"; a pair named otherwise ("Rossi") sits
     as two of that name, told apart by their seats.

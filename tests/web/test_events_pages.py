@@ -458,3 +458,14 @@ def test_a_club_changes_what_a_bye_scores_and_the_form_links_its_rules(client, p
                           bye_vp="lots")
     assert refused.status_code == 422
     assert parsed(refused).select_one("input[name=bye_vp]")["value"] == "lots"
+
+
+def test_a_pair_is_named_everywhere_as_the_rules_read_it(client, post):
+    """A pair typed with doubled spaces is one name on the organiser's page, the table's
+    confirmation box and the night's log alike."""
+    organiser = organiser_of(post, pairs=["Anna  &  Carla", *PAIRS[1:]])
+    table = tables(client, organiser)[0]
+    assert table["pairs"][0] == PAIRS[0]
+    play(client, table["sheet"])
+    box = parsed(client.get(table["sheet"])).select_one(".confirm-result")
+    assert f"Code of {PAIRS[0]}" in shown(box)

@@ -18,9 +18,9 @@ from scoring.values import LARGEST
 
 from ..json_bodies import BadRequest, parse_json
 from ..loaders import get_event_or_404
-from ..nights import PLAYERS, read_night, tournament_options
+from ..nights import PLAYERS, night_setup, night_title, tournament_options
 from ..refusals import describe
-from ..titles import TitleRefused, verify_title
+from ..titles import TitleRefused
 from ..urls import absolute_url
 from . import models
 from .contract import COUNTED, REFUSED, api, checked, json_blueprint, refusal_of, refused
@@ -37,7 +37,7 @@ EXAMPLE = {
     "format": NIGHT_FORMAT, "format_version": NIGHT_FORMAT_VERSION,
     "game": tournament_games()[0], "title": "Friday club night",
     "setup": {"pairs": ["Anna & Carla", "Bruno & Dario", "Elena & Fabio", "Gina & Hugo"],
-              "movement": "mitchell", "turns": 2, "hands": 3, "step": 1,
+              "movement": "mitchell", "turns": 2, "hands": 3, "step": 1, "bye_vp": 12,
               "victory_points": "FIBUR"},
     "codes": ["ACDE", "FHJK", "LMNP", "RTUV"], "created_at": "2025-05-01T19:00:00+00:00",
     "turns": [],
@@ -174,14 +174,13 @@ def night_fields(found: NightFile) -> dict:
     if game not in tournament_games():
         raise BadRequest(_("Club nights are not played in this game."))
     try:
-        # Named as a night started with its title left empty is.
-        title = verify_title(found.title) if found.title.strip() else _("Club night")
+        title = night_title(found.title)
     except TitleRefused as refusal:
         raise BadRequest(str(refusal)) from None
-    setup, _table = read_night(game, found.setup)
-    if len(found.codes) != len(setup.pairs):
+    setup = night_setup(game, found.setup)
+    if len(found.codes) != len(setup["pairs"]):
         raise BadRequest(_("The file must hold one code for each pair."))
-    if len(found.turns) > setup.turns:
+    if len(found.turns) > setup["turns"]:
         raise BadRequest(_("The file holds more turns than the club night plays."))
     options = tournament_options(game, found.setup).to_dict()
     turns = []
@@ -193,7 +192,7 @@ def night_fields(found: NightFile) -> dict:
         seating = turn.seating
         seated = [pair for pairs in seating.tables for pair in pairs]
         if sorted(seated + [seating.bye] * (seating.bye is not None)) != list(
-                range(len(setup.pairs))):
+                range(len(setup["pairs"]))):
             raise BadRequest(_("Turn %(turn)s must seat each pair of the club night once.",
                                turn=number))
         if len(seating.tables) != len(turn.tables):
@@ -202,7 +201,7 @@ def night_fields(found: NightFile) -> dict:
         turns.append({"seating": seating.model_dump(), "opened_at": _moment(turn.opened_at),
                       "tables": [_table_fields(game, options, number, table)
                                  for table in turn.tables]})
-    return {"game": game, "title": title, "setup": found.setup, "codes": found.codes,
+    return {"game": game, "title": title, "setup": setup, "codes": found.codes,
             "created_at": _moment(found.created_at), "turns": turns}
 
 

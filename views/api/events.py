@@ -20,9 +20,9 @@ from ..nights import (
     confirm_result,
     night_game,
     night_of,
+    night_setup,
     night_title,
     open_seated_turns,
-    read_night,
     seat_at,
 )
 from ..titles import TitleRefused
@@ -54,9 +54,9 @@ def create_event():
     if event is None:
         asked = checked()
         # A setup as the page stores it; a bye's Victory Points left out take the rules'.
-        setup = asked.model_dump(mode="json", exclude={"title"}, exclude_none=True)
         game = night_game()
-        read_night(game, setup)
+        setup = night_setup(game, asked.model_dump(mode="json", exclude={"title"},
+                                                   exclude_none=True))
         try:
             title = night_title(asked.title)
         except TitleRefused as refusal:
