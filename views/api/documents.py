@@ -103,21 +103,28 @@ def parse_document(raw: bytes):
                            "JSON).")) from None
 
 
+def validated_file(document, kind: str, version: int, model, not_ours: str):
+    """A file's document read by ``model``, once it says it is of ``kind`` at ``version``;
+    else a ``BadRequest`` with ``not_ours``, or naming the version or the field at fault."""
+    if not isinstance(document, dict) or document.get("format") != kind:
+        raise BadRequest(not_ours)
+    found = document.get("format_version")
+    if found != version:
+        raise BadRequest(_("The file is in format %(version)s, but only format %(known)s "
+                           "can be read.", version=str(found)[:10], known=version))
+    try:
+        return model.model_validate(document)
+    except ValidationError as error:
+        raise BadRequest(refusal_of(error)["error"]) from None
+
+
 def read_match_document(document) -> dict:
     """Check a match document whole before anything is written (the import page's file):
     the arguments of ``store.import_match``; a refusal is a ``BadRequest`` or a
     ``ScoringError``."""
-    if not isinstance(document, dict) or document.get("format") != MATCH_FORMAT:
-        raise BadRequest(_("The file is not a match exported from Tablemate."))
-    version = document.get("format_version")
-    if version != MATCH_FORMAT_VERSION:
-        raise BadRequest(_("The file is in format %(version)s, but only format %(known)s "
-                           "can be read.", version=str(version)[:10],
-                           known=MATCH_FORMAT_VERSION))
-    try:
-        checked = models.MatchDocument.model_validate(document)
-    except ValidationError as error:
-        raise BadRequest(refusal_of(error)["error"]) from None
+    checked = validated_file(document, MATCH_FORMAT, MATCH_FORMAT_VERSION,
+                             models.MatchDocument,
+                             _("The file is not a match exported from Tablemate."))
     return match_fields(checked)
 
 
@@ -129,7 +136,7 @@ def match_fields(checked: models.MatchDocument) -> dict:
                for position, entry in enumerate(checked.entries, start=1)]
     _verify_hands_add_up(game, options, len(players), entries)
     return {"game": name, "players": players, "options": options.to_dict(),
-            "created_at": _moment(checked.created_at), "entries": entries,
+            "created_at": stored_moment(checked.created_at), "entries": entries,
             "title": _title(checked.title)}
 
 
@@ -153,9 +160,9 @@ def _entry(game, options, players: int, entry: models.Entry, position: int) -> d
     except ScoringError as error:
         raise BadRequest(_("Entry %(position)s: %(reason)s", position=position,
                            reason=describe(error))) from None
-    ended_at = None if entry.status == store.ACTIVE else _moment(entry.ended_at)
+    ended_at = None if entry.status == store.ACTIVE else stored_moment(entry.ended_at)
     return {"number": entry.number, "status": entry.status, "data": hand,
-            "created_at": _moment(entry.created_at), "ended_at": ended_at}
+            "created_at": stored_moment(entry.created_at), "ended_at": ended_at}
 
 
 def _verify_hands_add_up(game, options, players: int, entries) -> None:
@@ -171,6 +178,6 @@ def _verify_hands_add_up(game, options, players: int, entries) -> None:
                            reason=describe(error))) from None
 
 
-def _moment(moment: datetime) -> str:
+def stored_moment(moment: datetime) -> str:
     """A time from the document, as the store writes times (UTC, to the second)."""
     return moment.astimezone(UTC).isoformat(timespec="seconds")

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from flask import jsonify
 from flask_babel import gettext as _
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 from werkzeug.utils import secure_filename
 
 import store
@@ -23,8 +23,8 @@ from ..refusals import describe
 from ..titles import TitleRefused
 from ..urls import absolute_url
 from . import models
-from .contract import COUNTED, REFUSED, api, checked, json_blueprint, refusal_of, refused
-from .documents import DOCUMENT_LIMIT, _moment, match_document, match_fields
+from .contract import COUNTED, REFUSED, api, checked, json_blueprint, refused
+from .documents import DOCUMENT_LIMIT, match_document, match_fields, stored_moment, validated_file
 
 NIGHT_FORMAT = "tablemate-club-night"
 NIGHT_FORMAT_VERSION = 1
@@ -152,17 +152,8 @@ def read_night_document(document) -> dict:
     """Check a night document whole before anything is written (the import page's file):
     the arguments of ``store.events.import_event``; a refusal is a ``BadRequest`` or a
     ``ScoringError``."""
-    if not isinstance(document, dict) or document.get("format") != NIGHT_FORMAT:
-        raise BadRequest(_("The file is not a club night exported from Tablemate."))
-    version = document.get("format_version")
-    if version != NIGHT_FORMAT_VERSION:
-        raise BadRequest(_("The file is in format %(version)s, but only format %(known)s "
-                           "can be read.", version=str(version)[:10],
-                           known=NIGHT_FORMAT_VERSION))
-    try:
-        found = NightFile.model_validate(document)
-    except ValidationError as error:
-        raise BadRequest(refusal_of(error)["error"]) from None
+    found = validated_file(document, NIGHT_FORMAT, NIGHT_FORMAT_VERSION, NightFile,
+                           _("The file is not a club night exported from Tablemate."))
     return night_fields(found)
 
 
@@ -198,11 +189,11 @@ def night_fields(found: NightFile) -> dict:
         if len(seating.tables) != len(turn.tables):
             raise BadRequest(_("Turn %(turn)s must have a match for each table it seats.",
                                turn=number))
-        turns.append({"seating": seating.model_dump(), "opened_at": _moment(turn.opened_at),
+        turns.append({"seating": seating.model_dump(), "opened_at": stored_moment(turn.opened_at),
                       "tables": [_table_fields(game, options, number, table)
                                  for table in turn.tables]})
     return {"game": game, "title": title, "setup": setup, "codes": found.codes,
-            "created_at": _moment(found.created_at), "turns": turns}
+            "created_at": stored_moment(found.created_at), "turns": turns}
 
 
 def _table_fields(game: str, options: dict, turn: int, table: NightFileTable) -> dict:
@@ -223,7 +214,7 @@ def _table_fields(game: str, options: dict, turn: int, table: NightFileTable) ->
     entries = [{**entry, "version": sent.version, "ended_version": sent.ended_version}
                for entry, sent in zip(fields["entries"], table.match.entries)]
     return {"match": {**fields, "entries": entries, "version": table.match.version},
-            "confirmations": [{**made.model_dump(), "made_at": _moment(made.made_at)}
+            "confirmations": [{**made.model_dump(), "made_at": stored_moment(made.made_at)}
                               for made in table.confirmations]}
 
 
