@@ -1,7 +1,7 @@
 """The web layer: blueprints that parse input, ask ``scoring``, use ``store`` and render.
 
 The page blueprints sit at the top (home, matches, live, share, transfer, checkers, rules,
-offline, events) beside the helpers they share; ``api/`` is the JSON API and ``games/`` each game's
+offline, events, event_transfer) beside the helpers they share; ``api/`` is the JSON API and ``games/`` each game's
 own part of the web. This face holds what every page asks: page or fragment."""
 
 from flask import render_template, request
