@@ -63,8 +63,8 @@ def draft_of(form) -> dict:
 
 
 def setup_of(draft: dict) -> dict:
-    """The organiser's setup as the rules read it; a club's table from its lines. A line of
-    the bands that cannot be read raises, naming the line."""
+    """The form's setup in the shape the rules read; a club's table from its lines. A line
+    of the bands that cannot be read raises, naming the line."""
     raw = {"pairs": [line for line in draft["pairs"].splitlines() if line.strip()],
            "movement": draft["movement"] or Movement.MITCHELL.value,
            "turns": draft["turns"], "hands": draft["hands"], "step": draft["step"] or 1,
