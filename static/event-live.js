@@ -1,6 +1,7 @@
 // A club night's board (the organiser's page, the room's screen) as it happens: one stream
 // of news, and each new board takes the old one's place. The board comes without this
-// phone's CSRF token, which it gets from the page.
+// phone's CSRF token, which it gets from the page. And a pair's confirmation that could not
+// be sent says so beside its button ([data-send-failed]).
 (() => {
   let stream = null;
   let listeningTo = null;
@@ -85,6 +86,19 @@
   document.addEventListener("htmx:beforeSwap", (event) => {
     const target = event.detail.target;
     openBeforeSwap = target && target.matches("[data-board]") ? openFolds(target) : null;
+  });
+  // A confirmation lost on the way: said where it was tapped, the code kept as typed.
+  const failedNote = (event) => event.detail.elt && event.detail.elt.querySelector
+    && event.detail.elt.querySelector("[data-send-failed]");
+  for (const trouble of ["htmx:sendError", "htmx:timeout"]) {
+    document.addEventListener(trouble, (event) => {
+      const note = failedNote(event);
+      if (note) note.hidden = false;
+    });
+  }
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const note = failedNote(event);
+    if (note) note.hidden = true;
   });
   document.addEventListener("htmx:afterSwap", () => {
     const board = document.querySelector("[data-board]");

@@ -305,3 +305,24 @@ def test_after_the_server_is_killed_and_started_again_the_organiser_page_follows
         server.start()
         assert organiser.request.post(sheet, data=HAND).status == 201
         expect_state(organiser, 1, 1, "Playing: game 3 of 3", timeout=10000)
+
+
+def test_a_confirmation_tapped_without_wifi_keeps_the_code_and_goes_once_it_is_back(
+        page: Page):
+    """Nothing a player typed is lost: the code stays, the box says it was not sent, and the
+    same tap confirms once the wifi is back."""
+    start_night(page)
+    page.locator(".pair-codes summary").tap()
+    code = page.locator(".pair-codes td.code").first.text_content()
+    sheet = first_sheet(page)
+    for _game in range(3):
+        assert page.request.post(f"/api/v1/matches/{sheet}/hands", data=HAND).status == 201
+    page.goto(f"/m/{sheet}")
+    page.context.set_offline(True)
+    confirm(page, 0, code)
+    form = confirm_form(page, 0)
+    expect(form.locator("[data-send-failed]")).to_be_visible()
+    expect(form.locator("input[name=code]")).to_have_value(code)
+    page.context.set_offline(False)
+    form.locator("button").tap()
+    expect(page.locator(".confirm-result .confirmed")).to_have_text(f"{ANNA} confirmed.")
