@@ -105,6 +105,19 @@ def save_button(page: Page) -> Locator:
     return page.locator("#panel button.primary")
 
 
+def fill_on_paper(page: Page, *totals: int) -> None:
+    """Each side of a Burraco or Buraco panel's totals, counted on paper ("Total only"),
+    each preview answered; not saved yet."""
+    for index, total in enumerate(totals):
+        card = page.locator("fieldset.side").nth(index)
+        paper = card.get_by_role("button", name="Total only")
+        if paper.get_attribute("aria-pressed") != "true":
+            paper.tap()
+        expect(paper).to_have_attribute("aria-pressed", "true")
+        with preview_answered(page):
+            card.locator(f"input[name=s{index}_total]").fill(str(total))
+
+
 class Thumb:
     """Taps on a Burraco or Buraco side by meld, counted: issue 39's measure of a hand's
     entry. The controls are found by what they send, so one flow serves both languages."""

@@ -4,7 +4,7 @@ three hands entered as counted on paper, and the end box with the pairs' Victory
 import pytest
 from playwright.sync_api import Page, expect
 
-from phone import axe, expect_totals, preview_answered, readable, save_button, shot, side
+from phone import axe, expect_totals, fill_on_paper, readable, save_button, shot
 
 pytestmark = pytest.mark.browser
 
@@ -13,14 +13,7 @@ US, THEM = "Anna & Carla", "Ben & Dan"
 
 def enter_totals(page: Page, ours: int, theirs: int) -> None:
     """One hand, each side's total counted on paper."""
-    for index, (name, total) in enumerate(((US, ours), (THEM, theirs))):
-        card = side(page, name)
-        paper = card.get_by_role("button", name="Total only")
-        if paper.get_attribute("aria-pressed") != "true":
-            paper.tap()
-        expect(paper).to_have_attribute("aria-pressed", "true")
-        with preview_answered(page):
-            card.locator(f"input[name=s{index}_total]").fill(str(total))
+    fill_on_paper(page, ours, theirs)
     expect(page.locator("#preview .preview-side")).to_have_text(
         [f"{US} +{ours}", f"{THEM} +{theirs}"])
     save_button(page).tap()
