@@ -218,6 +218,9 @@ def test_a_club_night_of_two_tables_runs_on_phones_and_the_room_screen(
         confirm(phones[0][1], 1, codes[GINA])
         expect(phones[0][1].locator(".confirm-result .confirmed")).to_have_text(
             f"{GINA} confirmed.")
+        # The other pair taps once its phone shows that: the box grows shorter as it comes.
+        expect(phones[0][0].locator(".confirm-result .confirmed")).to_have_text(
+            f"{GINA} confirmed.")
         confirm(phones[0][0], 0, codes[ANNA])
         expect_state(organiser, 2, 1, "Confirmed")
 
@@ -256,6 +259,8 @@ def test_a_club_night_of_two_tables_runs_on_phones_and_the_room_screen(
         for phone in phones[0]:
             expect_totals(phone, 800, 400)
         confirm(phones[0][0], 0, codes[ANNA])
+        expect(phones[0][2].locator(".confirm-result .confirmed")).to_have_text(
+            f"{ANNA} confirmed.")
         confirm(phones[0][2], 1, codes[GINA])
         expect_state(organiser, 2, 1, "Confirmed")
         expect_standings(screen, [(ANNA, 27), (BRUNO, 20), (GINA, 18), (ELENA, 15)])
